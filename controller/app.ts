@@ -1,0 +1,30 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ControllerDeps } from "./deps";
+import { PathEscape } from "./files/file-store";
+import { ApiError } from "./http/api-error";
+import { errorBody, jsonResponse } from "./http/responses";
+import { registerProjectRoutes } from "./routes/projects";
+import { registerServerRoutes } from "./routes/server";
+
+export type ControllerApp = Hono;
+
+/** The whole `/v2` interface over the given runtime services; the same on Node and Workers. */
+export function createApp(deps: ControllerDeps): ControllerApp {
+  const app = new Hono();
+  registerServerRoutes(app, deps);
+  registerProjectRoutes(app, deps);
+
+  app.notFound(() => jsonResponse(404, errorBody(404, "404: Not Found")));
+  app.onError((error) => {
+    if (error instanceof ApiError) return jsonResponse(error.status, errorBody(error.status, error.message));
+    if (error instanceof PathEscape) return jsonResponse(403, errorBody(403, "403: Forbidden"));
+    if (error instanceof HTTPException) {
+      return jsonResponse(error.status, errorBody(error.status, error.message || `${error.status}`));
+    }
+    // Reaching here is a bug; the log line carries what is needed to fix it.
+    console.error(JSON.stringify({ level: "error", msg: "unhandled error", error: String(error), stack: (error as Error).stack }));
+    return jsonResponse(500, errorBody(500, "Internal server error"));
+  });
+  return app;
+}

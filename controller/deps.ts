@@ -1,0 +1,33 @@
+import type { UpgradeWebSocket } from "hono/ws";
+import type { EventBus } from "./events/event-bus";
+import type { FileStore } from "./files/file-store";
+import type { KeyValueStore } from "./store/kv";
+
+export interface ControllerConfig {
+  /** The GNS3 server version we answer as; clients refuse to talk to another one. */
+  version: string;
+  /** GNS3 "local" mode: the controller and its clients share a host (enables shutdown, debug, load). */
+  local: boolean;
+  /** Host clients use to reach node consoles. */
+  consoleHost: string;
+  /** Directory reported as a project's `path`; its files live in the file store under `projects/{id}`. */
+  projectsDir: string;
+}
+
+/** Everything a request needs from the runtime; the runtime adapters build it, routes only use it. */
+export interface ControllerDeps {
+  config: ControllerConfig;
+  store: KeyValueStore;
+  events: EventBus;
+  files: FileStore;
+  newId: () => string;
+  /** Names of the host's network interfaces, for a cloud node's default ports. */
+  hostInterfaces: () => string[];
+  upgradeWebSocket?: UpgradeWebSocket;
+  /** Asked by `POST /v2/shutdown`; runs after the response is sent. */
+  requestShutdown: () => void;
+  /** Host CPU and memory use for notification pings. */
+  usage: () => { cpu_usage_percent: number; memory_usage_percent: number };
+}
+
+export const GNS3_VERSION = "2.2.59";

@@ -1,0 +1,27 @@
+/**
+ * Wire bodies. Objects are built with their keys already in GNS3's sorted order, so a plain
+ * `JSON.stringify` gives the same key order GNS3 sends without sorting on every response.
+ */
+export function jsonResponse(status: number, body: unknown, headers?: Record<string, string>): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json", ...headers },
+  });
+}
+
+export function emptyResponse(status: 201 | 204 | 200): Response {
+  return new Response(null, { status });
+}
+
+export function errorBody(status: number, message: string): { message: string; status: number } {
+  return { message, status };
+}
+
+/** Free-form client objects (link_style, properties) are echoed with sorted keys too. */
+export function sortKeysDeep<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(sortKeysDeep) as T;
+  if (value === null || typeof value !== "object") return value;
+  const sorted: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort()) sorted[key] = sortKeysDeep((value as Record<string, unknown>)[key]);
+  return sorted as T;
+}

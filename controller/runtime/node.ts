@@ -1,0 +1,69 @@
+import { randomUUID } from "node:crypto";
+import { cpus, freemem, loadavg, networkInterfaces, totalmem } from "node:os";
+import { resolve } from "node:path";
+import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
+import { createNodeWebSocket } from "@hono/node-ws";
+import { Hono } from "hono";
+import { createApp } from "../app";
+import { GNS3_VERSION, type ControllerDeps } from "../deps";
+import { LocalEventBus } from "../events/event-bus";
+import { DiskFileStore } from "../files/disk-file-store";
+import { LmdbKeyValueStore } from "../store/lmdb-kv";
+
+export interface NodeControllerOptions {
+  host: string;
+  port: number;
+  dataDir: string;
+  onShutdown?: () => void;
+}
+
+export interface RunningController {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** The Node runtime: LMDB and the disk under one data directory, served by @hono/node-server. */
+export async function startNodeController(options: NodeControllerOptions): Promise<RunningController> {
+  const dataDir = resolve(options.dataDir);
+  const store = new LmdbKeyValueStore(resolve(dataDir, "store"));
+  const outer = new Hono();
+  const { upgradeWebSocket, injectWebSocket } = createNodeWebSocket({ app: outer });
+  let server: ServerType | undefined;
+  const close = async (): Promise<void> => {
+    await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
+    await store.close();
+  };
+  const deps: ControllerDeps = {
+    config: {
+      version: GNS3_VERSION,
+      local: true,
+      consoleHost: options.host === "0.0.0.0" || options.host === "::" ? "127.0.0.1" : options.host,
+      projectsDir: resolve(dataDir, "projects"),
+    },
+    store,
+    events: new LocalEventBus(),
+    files: new DiskFileStore(dataDir),
+    newId: randomUUID,
+    hostInterfaces: () => Object.keys(networkInterfaces()).filter((name) => name !== "lo"),
+    upgradeWebSocket,
+    requestShutdown: () => (options.onShutdown ?? (() => void close().then(() => process.exit(0))))(),
+    usage: hostUsage,
+  };
+  outer.route("/", createApp(deps));
+  await new Promise<void>((ready) => {
+    server = serve({ fetch: outer.fetch, hostname: options.host, port: options.port }, () => ready());
+  });
+  injectWebSocket(server!);
+  const port = (server!.address() as AddressInfo).port;
+  const host = options.host.includes(":") ? `[${options.host}]` : options.host;
+  return { url: `http://${host}:${port}`, port, close };
+}
+
+function hostUsage(): { cpu_usage_percent: number; memory_usage_percent: number } {
+  const cores = cpus().length || 1;
+  const cpu = Math.min(100, (loadavg()[0]! / cores) * 100);
+  const memory = ((totalmem() - freemem()) / totalmem()) * 100;
+  return { cpu_usage_percent: Math.round(cpu * 10) / 10, memory_usage_percent: Math.round(memory * 10) / 10 };
+}

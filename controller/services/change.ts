@@ -1,0 +1,46 @@
+import type { ControllerDeps } from "../deps";
+import type { Notification, NotificationScope } from "../events/event-bus";
+import { ApiError } from "../http/api-error";
+import { KvConflict, KvUnavailable, type KvGuard, type KvWrite } from "../store/kv";
+
+/** What a domain function decides: the writes (with the guards they rely on) and what to announce. */
+export interface Change {
+  writes: KvWrite[];
+  guards: KvGuard[];
+  events: Array<{ scope: NotificationScope; notification: Notification }>;
+}
+
+export function emptyChange(): Change {
+  return { writes: [], guards: [], events: [] };
+}
+
+/** Commits the change atomically, then announces it: listeners never hear of a write that failed. */
+export async function applyChange(deps: ControllerDeps, change: Change): Promise<void> {
+  if (change.writes.length > 0) {
+    try {
+      await deps.store.commit(change.writes, change.guards);
+    } catch (error) {
+      if (error instanceof KvUnavailable) throw new ApiError(503, error.message);
+      throw error;
+    }
+  }
+  for (const { scope, notification } of change.events) deps.events.publish(scope, notification);
+}
+
+/**
+ * Runs a read-decide-commit step, again from fresh reads when a guard failed because another
+ * request committed first. The retry sees that request's result, so the loser gets the same
+ * answer (e.g. 409 "Port is already used") it would have got had it come second.
+ */
+export async function withConflictRetry<T>(step: () => Promise<T>, attempts = 8): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      if (!(error instanceof KvConflict) || attempt >= attempts) {
+        if (error instanceof KvConflict) throw new ApiError(409, "The resource was changed by another request, try again");
+        throw error;
+      }
+    }
+  }
+}

@@ -1,0 +1,161 @@
+import type { ProjectCreate, ProjectUpdate } from "../../shared/schemas/project";
+import type { ControllerDeps } from "../deps";
+import { newProject, projectChanged, projectToWire, updatedProject, type ProjectRecord } from "../domain/projects";
+import { ApiError, conflict, forbidden, notFound } from "../http/api-error";
+import { isProjectRecordKey, keys } from "../store/keys";
+import type { KvWrite } from "../store/kv";
+import { applyChange, emptyChange, withConflictRetry, type Change } from "./change";
+
+export async function loadProject(deps: ControllerDeps, projectId: string): Promise<ProjectRecord> {
+  const record = await deps.store.get<ProjectRecord>(keys.project(projectId));
+  if (!record) throw notFound(`Project ID ${projectId} doesn't exist`);
+  return record;
+}
+
+/** Single-item and mutating sub-resource endpoints need the project opened, as in GNS3. */
+export async function loadOpenedProject(deps: ControllerDeps, projectId: string): Promise<ProjectRecord> {
+  const record = await loadProject(deps, projectId);
+  if (record.status !== "opened") throw forbidden("The project is not opened");
+  return record;
+}
+
+export async function listProjects(deps: ControllerDeps): Promise<ProjectRecord[]> {
+  const entries = await deps.store.list<ProjectRecord>(keys.projectsPrefix());
+  return entries.filter((entry) => isProjectRecordKey(entry.key)).map((entry) => entry.value);
+}
+
+export async function createProject(deps: ControllerDeps, input: ProjectCreate): Promise<ProjectRecord> {
+  return withConflictRetry(async () => {
+    if (input.project_id) {
+      const existing = await deps.store.get<ProjectRecord>(keys.project(input.project_id));
+      if (existing) return existing;
+    }
+    await assertNameFree(deps, input.name);
+    const record = newProject(input, input.project_id ?? deps.newId(), deps.config.projectsDir);
+    await applyChange(deps, {
+      writes: [
+        { key: keys.project(record.project_id), value: record },
+        { key: keys.projectName(record.name), value: record.project_id },
+      ],
+      guards: [
+        { key: keys.project(record.project_id), absent: true },
+        { key: keys.projectName(record.name), absent: true },
+      ],
+      events: [controllerEvent("project.created", record)],
+    });
+    return record;
+  });
+}
+
+async function assertNameFree(deps: ControllerDeps, name: string): Promise<void> {
+  const owner = await deps.store.get<string>(keys.projectName(name));
+  if (owner !== undefined) throw conflict(`Project "${name}" already exists`);
+}
+
+export async function updateProject(deps: ControllerDeps, projectId: string, input: ProjectUpdate): Promise<ProjectRecord> {
+  return withConflictRetry(async () => {
+    const record = await loadProject(deps, projectId);
+    const next = updatedProject(record, input);
+    if (!projectChanged(record, next)) return record;
+    next.revision = record.revision + 1;
+    const change: Change = {
+      writes: [{ key: keys.project(projectId), value: next }],
+      guards: [{ key: keys.project(projectId), revision: record.revision }],
+      events: [controllerEvent("project.updated", next)],
+    };
+    if (next.name !== record.name) {
+      await assertNameFree(deps, next.name);
+      change.writes.push({ key: keys.projectName(record.name), delete: true }, { key: keys.projectName(next.name), value: projectId });
+      change.guards.push({ key: keys.projectName(next.name), absent: true });
+    }
+    await applyChange(deps, change);
+    return next;
+  });
+}
+
+/** Opening is a state change only: nodes and links were kept in the store while closed. */
+export async function openProject(deps: ControllerDeps, projectId: string): Promise<ProjectRecord> {
+  return withConflictRetry(async () => {
+    const record = await loadProject(deps, projectId);
+    if (record.status === "opened") return record;
+    const next: ProjectRecord = { ...record, status: "opened", revision: record.revision + 1 };
+    await applyChange(deps, {
+      writes: [{ key: keys.project(projectId), value: next }],
+      guards: [{ key: keys.project(projectId), revision: record.revision }],
+      events: [controllerEvent("project.opened", next)],
+    });
+    return next;
+  });
+}
+
+/** Closing stops every node and capture, as GNS3 does, and keeps the topology stored. */
+export async function closeProject(deps: ControllerDeps, projectId: string): Promise<ProjectRecord> {
+  return withConflictRetry(async () => {
+    const record = await loadProject(deps, projectId);
+    if (record.status === "closed") return record;
+    const next: ProjectRecord = { ...record, status: "closed", revision: record.revision + 1 };
+    const change: Change = {
+      writes: [{ key: keys.project(projectId), value: next }],
+      guards: [{ key: keys.project(projectId), revision: record.revision }],
+      events: [controllerEvent("project.closed", next)],
+    };
+    change.writes.push(...(await stopEverything(deps, projectId)));
+    await applyChange(deps, change);
+    return next;
+  });
+}
+
+async function stopEverything(deps: ControllerDeps, projectId: string): Promise<KvWrite[]> {
+  const writes: KvWrite[] = [];
+  for (const { key, value } of await deps.store.list<{ status?: string }>(keys.nodesPrefix(projectId))) {
+    if (value.status && value.status !== "stopped") writes.push({ key, value: { ...value, status: "stopped" } });
+  }
+  for (const { key, value } of await deps.store.list<{ capturing?: boolean }>(keys.linksPrefix(projectId))) {
+    if (value.capturing) writes.push({ key, value: { ...value, capturing: false, capture_compute_id: null } });
+  }
+  return writes;
+}
+
+export async function deleteProject(deps: ControllerDeps, projectId: string): Promise<void> {
+  const record = await loadProject(deps, projectId);
+  const change = emptyChange();
+  for (const { key } of await deps.store.list(keys.projectPrefix(projectId))) change.writes.push({ key, delete: true });
+  for (const { value } of await deps.store.list<{ compute_id?: string; console?: number | null }>(keys.nodesPrefix(projectId))) {
+    if (value.compute_id && typeof value.console === "number") {
+      change.writes.push({ key: keys.consolePort(value.compute_id, value.console), delete: true });
+    }
+  }
+  change.writes.push({ key: keys.project(projectId), delete: true }, { key: keys.projectName(record.name), delete: true });
+  change.guards.push({ key: keys.project(projectId), revision: record.revision });
+  if (record.status === "opened") change.events.push(controllerEvent("project.closed", { ...record, status: "closed" }));
+  change.events.push(controllerEvent("project.deleted", record));
+  try {
+    await applyChange(deps, change);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw conflict(`Project ID ${projectId} was changed while being deleted, try again`);
+  }
+  await deps.files.remove(`projects/${projectId}`);
+}
+
+export interface ProjectStats {
+  drawings: number;
+  links: number;
+  nodes: number;
+  snapshots: number;
+}
+
+export async function projectStats(deps: ControllerDeps, projectId: string): Promise<ProjectStats> {
+  const record = await loadProject(deps, projectId);
+  if (record.status !== "opened") return { drawings: 0, links: 0, nodes: 0, snapshots: 0 };
+  const [drawings, links, nodes] = await Promise.all([
+    deps.store.list(keys.drawingsPrefix(projectId)),
+    deps.store.list(keys.linksPrefix(projectId)),
+    deps.store.list(keys.nodesPrefix(projectId)),
+  ]);
+  return { drawings: drawings.length, links: links.length, nodes: nodes.length, snapshots: 0 };
+}
+
+function controllerEvent(action: string, record: ProjectRecord) {
+  return { scope: { kind: "controller" as const }, notification: { action, event: projectToWire(record) } };
+}

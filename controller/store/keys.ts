@@ -1,0 +1,29 @@
+/** Where each record lives. One place, so a backend or a migration can see the whole layout. */
+export const keys = {
+  project: (projectId: string) => `projects/${projectId}`,
+  projectPrefix: (projectId: string) => `projects/${projectId}/`,
+  projectsPrefix: () => "projects/",
+  projectName: (name: string) => `project-names/${name}`,
+  node: (projectId: string, nodeId: string) => `projects/${projectId}/nodes/${nodeId}`,
+  nodesPrefix: (projectId: string) => `projects/${projectId}/nodes/`,
+  nodeName: (projectId: string, name: string) => `projects/${projectId}/node-names/${name}`,
+  link: (projectId: string, linkId: string) => `projects/${projectId}/links/${linkId}`,
+  linksPrefix: (projectId: string) => `projects/${projectId}/links/`,
+  /** A port's claim: holds the id of the link that uses it. */
+  port: (projectId: string, nodeId: string, adapter: number, port: number) =>
+    `projects/${projectId}/ports/${nodeId}/${adapter}/${port}`,
+  nodePortsPrefix: (projectId: string, nodeId: string) => `projects/${projectId}/ports/${nodeId}/`,
+  drawing: (projectId: string, drawingId: string) => `projects/${projectId}/drawings/${drawingId}`,
+  drawingsPrefix: (projectId: string) => `projects/${projectId}/drawings/`,
+  /** A console port's claim on a compute: holds the node id. */
+  consolePort: (computeId: string, port: number) => `consoles/${computeId}/${String(port).padStart(5, "0")}`,
+  consolePortsPrefix: (computeId: string) => `consoles/${computeId}/`,
+  computeProject: (projectId: string) => `compute-projects/${projectId}`,
+  computeProjectsPrefix: () => "compute-projects/",
+  setting: (name: string) => `settings/${name}`,
+} as const;
+
+/** `projects/` also prefixes sub-records; a project record's key has exactly one slash. */
+export function isProjectRecordKey(key: string): boolean {
+  return key.indexOf("/") === key.lastIndexOf("/");
+}

@@ -1,0 +1,31 @@
+import { KvConflict, guardHolds, type KeyValueStore, type KvEntry, type KvGuard, type KvWrite } from "./kv";
+
+/** The in-memory backend for unit tests. Values are cloned so callers cannot alias stored state. */
+export class MemoryKeyValueStore implements KeyValueStore {
+  private readonly entries = new Map<string, unknown>();
+
+  async get<T>(key: string): Promise<T | undefined> {
+    const value = this.entries.get(key);
+    return value === undefined ? undefined : (structuredClone(value) as T);
+  }
+
+  async list<T>(prefix: string): Promise<KvEntry<T>[]> {
+    const found: KvEntry<T>[] = [];
+    for (const [key, value] of this.entries) {
+      if (key.startsWith(prefix)) found.push({ key, value: structuredClone(value) as T });
+    }
+    return found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
+  async commit(writes: readonly KvWrite[], guards: readonly KvGuard[] = []): Promise<void> {
+    for (const guard of guards) {
+      if (!guardHolds(guard, this.entries.get(guard.key))) throw new KvConflict(guard.key);
+    }
+    for (const write of writes) {
+      if ("delete" in write) this.entries.delete(write.key);
+      else this.entries.set(write.key, structuredClone(write.value));
+    }
+  }
+
+  async close(): Promise<void> {}
+}
