@@ -4,6 +4,7 @@ import type { ControllerDeps } from "./deps";
 import { PathEscape } from "./files/file-store";
 import { ApiError } from "./http/api-error";
 import { errorBody, jsonResponse } from "./http/responses";
+import { registerDrawingRoutes } from "./routes/drawings";
 import { registerProjectRoutes } from "./routes/projects";
 import { registerServerRoutes } from "./routes/server";
 
@@ -14,6 +15,7 @@ export function createApp(deps: ControllerDeps): ControllerApp {
   const app = new Hono();
   registerServerRoutes(app, deps);
   registerProjectRoutes(app, deps);
+  registerDrawingRoutes(app, deps);
 
   app.notFound(() => jsonResponse(404, errorBody(404, "404: Not Found")));
   app.onError((error) => {
