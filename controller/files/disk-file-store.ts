@@ -1,21 +1,42 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { lstat, mkdir, readdir, realpath, rename, rm, stat } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { PathEscape, safeRelativePath, type FileEntry, type FileStore, type StoredFile, type WrittenFile } from "./file-store";
+import {
+  FileWriteFailed,
+  PathEscape,
+  UploadInterrupted,
+  safeRelativePath,
+  type FileEntry,
+  type FileStore,
+  type StoredFile,
+  type WrittenFile,
+} from "./file-store";
+
+/**
+ * Uploads in progress live here, outside every folder a route can address or list, and are
+ * renamed into place once complete (same filesystem, so the rename is atomic).
+ */
+const PARTIAL_FOLDER = ".partial";
 
 /** Files under one root folder on the local disk. */
 export class DiskFileStore implements FileStore {
   constructor(private readonly root: string) {}
 
   async write(path: string, body: ReadableStream<Uint8Array>): Promise<WrittenFile> {
-    const target = await this.resolve(path);
-    await this.assertInside(dirname(target));
-    await mkdir(dirname(target), { recursive: true });
-    const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
+    const target = this.resolve(path);
+    await this.assertInside(target);
+    const partials = join(this.root, PARTIAL_FOLDER);
+    try {
+      await mkdir(dirname(target), { recursive: true });
+      await mkdir(partials, { recursive: true });
+    } catch (error) {
+      throw writeFailed(path, error);
+    }
+    const temporary = join(partials, randomUUID());
     const hash = createHash("md5");
     let size = 0;
     const measure = new Transform({
@@ -25,28 +46,34 @@ export class DiskFileStore implements FileStore {
         callback(null, chunk);
       },
     });
+    const source = Readable.fromWeb(body as NodeReadableStream<Uint8Array>);
+    let sourceFailed = false;
+    source.once("error", () => (sourceFailed = true));
     try {
-      await pipeline(Readable.fromWeb(body as NodeReadableStream<Uint8Array>), measure, createWriteStream(temporary, { mode: 0o600 }));
+      await pipeline(source, measure, createWriteStream(temporary, { mode: 0o600 }));
       await rename(temporary, target);
     } catch (error) {
       await rm(temporary, { force: true });
-      throw error;
+      if (sourceFailed) throw new UploadInterrupted(`upload of ${path} ended early: ${String(error)}`);
+      throw writeFailed(path, error);
     }
     return { size, md5: hash.digest("hex") };
   }
 
   async read(path: string): Promise<StoredFile | null> {
-    const target = await this.resolve(path);
+    const target = this.resolve(path);
+    await this.assertInside(target);
     const info = await stat(target).catch(() => null);
     if (!info?.isFile()) return null;
-    await this.assertInside(target);
     const stream = Readable.toWeb(createReadStream(target)) as unknown as ReadableStream<Uint8Array>;
     return { stream, size: info.size, modified: info.mtime };
   }
 
   async list(folder: string): Promise<FileEntry[]> {
-    const base = await this.resolve(folder);
+    const base = this.resolve(folder);
+    await this.assertInside(base);
     const found: FileEntry[] = [];
+    // Dirents do not follow symlinks, so a link (to a file or a folder) is never listed or walked.
     const walk = async (directory: string): Promise<void> => {
       const entries = await readdir(directory, { withFileTypes: true }).catch(() => []);
       for (const entry of entries) {
@@ -63,23 +90,25 @@ export class DiskFileStore implements FileStore {
   }
 
   async md5(path: string): Promise<string | null> {
-    const target = await this.resolve(path);
+    const target = this.resolve(path);
+    await this.assertInside(target);
     const info = await stat(target).catch(() => null);
     if (!info?.isFile()) return null;
-    await this.assertInside(target);
     const hash = createHash("md5");
     await pipeline(createReadStream(target), hash);
     return hash.digest("hex");
   }
 
   async remove(path: string): Promise<void> {
-    const target = await this.resolve(path);
+    const target = this.resolve(path);
+    // The target itself may be a symlink pointing anywhere: removing it removes the link only.
+    await this.assertInside(dirname(target));
     const info = await lstat(target).catch(() => null);
     if (!info) return;
     await rm(target, { recursive: true, force: true });
   }
 
-  private async resolve(path: string): Promise<string> {
+  private resolve(path: string): string {
     return join(this.root, safeRelativePath(path));
   }
 
@@ -100,4 +129,23 @@ export class DiskFileStore implements FileStore {
       throw new PathEscape(target);
     }
   }
+}
+
+const REASONS: Record<string, string> = {
+  EISDIR: "a folder with that name is in the way",
+  ENOTDIR: "a file is in the way of its folder",
+  EEXIST: "a file is in the way of its folder",
+  ENOSPC: "no space left on the device",
+  EDQUOT: "disk quota exceeded",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  EROFS: "the file system is read-only",
+  ENAMETOOLONG: "the name is too long",
+};
+
+/** Reasons are worded for the user and never carry our absolute paths. */
+function writeFailed(path: string, error: unknown): FileWriteFailed {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? "";
+  const denied = code === "EACCES" || code === "EPERM" || code === "EROFS";
+  return new FileWriteFailed(path, REASONS[code] ?? (code || "unexpected storage error"), denied);
 }

@@ -22,7 +22,11 @@ export interface WrittenFile {
 }
 
 export interface FileStore {
-  /** Writes to a temporary name then renames, so readers never see half a file. */
+  /**
+   * Writes to a temporary name then renames, so readers never see half a file and a failed
+   * upload leaves the previous version (or nothing). The MD5 is computed while streaming.
+   * Throws `PathEscape`, `FileWriteFailed` or `UploadInterrupted`.
+   */
   write(path: string, body: ReadableStream<Uint8Array>): Promise<WrittenFile>;
   read(path: string): Promise<StoredFile | null>;
   /** Every file below `folder`, recursively; empty when the folder does not exist. */
@@ -36,6 +40,23 @@ export interface FileStore {
 export class PathEscape extends Error {}
 
 /**
+ * The store could not take the file (a folder or file in the way, no space, no permission).
+ * Nothing was written; `reason` is the backend's short explanation for the user.
+ */
+export class FileWriteFailed extends Error {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+    readonly denied: boolean,
+  ) {
+    super(`could not write ${path}: ${reason}`);
+  }
+}
+
+/** The body stream failed before its end (the client went away); nothing was written. */
+export class UploadInterrupted extends Error {}
+
+/**
  * Normalises a user-supplied relative path or refuses it: absolute paths, `..` segments,
  * backslashes, NUL and empty segments are never valid, whatever decoding produced them.
  */
@@ -45,4 +66,9 @@ export function safeRelativePath(path: string): string {
   const segments = path.split("/").filter((segment) => segment !== "" && segment !== ".");
   if (segments.length === 0 || segments.some((segment) => segment === "..")) throw new PathEscape(path);
   return segments.join("/");
+}
+
+/** `path` (user-supplied) inside `folder` (ours); never `folder` itself nor anything outside it. */
+export function childPath(folder: string, path: string): string {
+  return `${folder}/${safeRelativePath(path)}`;
 }
