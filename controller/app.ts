@@ -5,6 +5,9 @@ import { PathEscape } from "./files/file-store";
 import { ApiError } from "./http/api-error";
 import { errorBody, jsonResponse } from "./http/responses";
 import { registerDrawingRoutes } from "./routes/drawings";
+import { registerLinkRoutes } from "./routes/links";
+import { registerNodeRoutes } from "./routes/nodes";
+import { registerTemplateRoutes } from "./routes/templates";
 import { registerProjectRoutes } from "./routes/projects";
 import { registerServerRoutes } from "./routes/server";
 
@@ -15,6 +18,9 @@ export function createApp(deps: ControllerDeps): ControllerApp {
   const app = new Hono();
   registerServerRoutes(app, deps);
   registerProjectRoutes(app, deps);
+  registerNodeRoutes(app, deps);
+  registerLinkRoutes(app, deps);
+  registerTemplateRoutes(app, deps);
   registerDrawingRoutes(app, deps);
 
   app.notFound(() => jsonResponse(404, errorBody(404, "404: Not Found")));

@@ -21,6 +21,7 @@ export const keys = {
   computeProject: (projectId: string) => `compute-projects/${projectId}`,
   computeProjectsPrefix: () => "compute-projects/",
   setting: (name: string) => `settings/${name}`,
+  compute: (computeId: string) => `computes/${computeId}`,
 } as const;
 
 /** `projects/` also prefixes sub-records; a project record's key has exactly one slash. */

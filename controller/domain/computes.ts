@@ -1,0 +1,42 @@
+import { NODE_KINDS } from "./node-kinds";
+
+/** The controller's own compute, which always exists (GNS3's `local`). */
+export const LOCAL_COMPUTE_ID = "local";
+
+export interface ComputeRecord {
+  compute_id: string;
+  name: string;
+  protocol: "http" | "https";
+  host: string;
+  port: number;
+  user: string | null;
+  connected: boolean;
+  last_error: string | null;
+}
+
+export function localCompute(host: string): ComputeRecord {
+  return { compute_id: LOCAL_COMPUTE_ID, name: "local", protocol: "http", host, port: 3080, user: null, connected: true, last_error: null };
+}
+
+export function computeToWire(compute: ComputeRecord, version: string, usage: { cpu_usage_percent: number; memory_usage_percent: number }) {
+  return {
+    capabilities: {
+      node_types: Object.entries(NODE_KINDS)
+        .filter(([, kind]) => kind !== undefined)
+        .map(([type]) => type)
+        .sort(),
+      platform: "linux",
+      version,
+    },
+    compute_id: compute.compute_id,
+    connected: compute.connected,
+    cpu_usage_percent: usage.cpu_usage_percent,
+    host: compute.host,
+    last_error: compute.last_error,
+    memory_usage_percent: usage.memory_usage_percent,
+    name: compute.name,
+    port: compute.port,
+    protocol: compute.protocol,
+    user: compute.user,
+  };
+}

@@ -1,0 +1,247 @@
+import type { LinkCreate, LinkUpdate, LinkWire } from "../../shared/schemas/link";
+import type { Label } from "../../shared/schemas/common";
+import { availableFiltersWire } from "../../shared/filters/catalogue";
+import { normaliseFilters, sameFilters, type BpfLineCheck, type LinkFilters } from "../../shared/filters/normalise";
+import { ApiError } from "../http/api-error";
+import { sortKeysDeep } from "../http/responses";
+import { FILTERING_NODE_TYPES } from "./node-kinds";
+import { findPort, type NodeRecord } from "./nodes";
+
+export const DEFAULT_LINK_LABEL_STYLE =
+  "font-family: TypeWriter;font-size: 10.0;font-weight: bold;fill: #000000;fill-opacity: 1.0;";
+
+export interface LinkEnd {
+  node_id: string;
+  adapter_number: number;
+  port_number: number;
+  label: Label;
+}
+
+export interface LinkRecord {
+  link_id: string;
+  project_id: string;
+  /** In the order given at creation: the first filtering end applies the filters. */
+  nodes: LinkEnd[];
+  filters: LinkFilters;
+  suspend: boolean;
+  link_style: Record<string, unknown>;
+  link_type: "ethernet" | "serial";
+  capturing: boolean;
+  capture_file_name: string | null;
+  capture_file_path: string | null;
+  capture_compute_id: string | null;
+  revision: number;
+}
+
+/** What link creation must know of the project: the nodes named, and which ports are taken. */
+export interface LinkCreationContext {
+  linkId: string;
+  projectId: string;
+  nodes: ReadonlyMap<string, NodeRecord>;
+  portTaken: (nodeId: string, adapter: number, port: number) => boolean;
+  checkBpfLine?: BpfLineCheck;
+}
+
+/**
+ * Validates in GNS3's order (node, port, port free, then against the other end: itself,
+ * cloud/nat pair, link type) so clients see the same message for the same mistake.
+ */
+export function newLink(input: LinkCreate, context: LinkCreationContext): LinkRecord {
+  const filters = input.filters === undefined ? {} : checkedFilters(input.filters, context.checkBpfLine);
+  const ends: LinkEnd[] = [];
+  let linkType: "ethernet" | "serial" = "ethernet";
+  const attached: Array<{ node: NodeRecord; linkType: "ethernet" | "serial" }> = [];
+  for (const entry of input.nodes) {
+    const node = context.nodes.get(entry.node_id);
+    if (!node) throw new ApiError(404, `Node ID ${entry.node_id} doesn't exist`);
+    const port = findPort(node, entry.adapter_number, entry.port_number);
+    if (!port) throw new ApiError(404, `Port ${entry.adapter_number}/${entry.port_number} for ${node.name} not found`);
+    if (context.portTaken(node.node_id, entry.adapter_number, entry.port_number)) throw new ApiError(409, "Port is already used");
+    for (const other of attached) {
+      if (other.node.node_id === node.node_id) throw new ApiError(409, "Cannot connect to itself");
+      if (isCloudLike(node) && isCloudLike(other.node)) {
+        throw new ApiError(409, `Connecting a ${other.node.node_type} to a ${node.node_type} is not allowed`);
+      }
+      if (other.linkType !== port.link_type) {
+        throw new ApiError(409, `Connecting a ${other.linkType} interface to a ${port.link_type} interface is not allowed`);
+      }
+    }
+    attached.push({ node, linkType: port.link_type });
+    linkType = port.link_type;
+    ends.push({
+      node_id: node.node_id,
+      adapter_number: entry.adapter_number,
+      port_number: entry.port_number,
+      label: entry.label ?? { text: `${entry.adapter_number}/${entry.port_number}`, style: DEFAULT_LINK_LABEL_STYLE },
+    });
+  }
+  return {
+    link_id: context.linkId,
+    project_id: context.projectId,
+    nodes: ends,
+    filters,
+    suspend: input.suspend ?? false,
+    link_style: input.link_style ?? {},
+    link_type: linkType,
+    capturing: false,
+    capture_file_name: null,
+    capture_file_path: null,
+    capture_compute_id: null,
+    revision: 1,
+  };
+}
+
+function isCloudLike(node: NodeRecord): boolean {
+  return node.node_type === "cloud" || node.node_type === "nat";
+}
+
+function checkedFilters(raw: unknown, checkBpfLine?: BpfLineCheck): LinkFilters {
+  const result = normaliseFilters(raw, checkBpfLine);
+  if (!result.ok) throw new ApiError(400, result.message);
+  return result.filters;
+}
+
+export interface LinkUpdateResult {
+  link: LinkRecord;
+  changed: boolean;
+  /** Whether what the dataplane runs changed (filters or suspend). */
+  dataplaneChanged: boolean;
+}
+
+/**
+ * PUT semantics: filters replace the stored set when they differ (order-insensitive compare,
+ * so a reordered resend keeps the stored order); style and suspend are replaced; an entry of
+ * `nodes` may relabel an end of this link (its adapter and port are ignored: ends never move).
+ */
+export function updatedLink(
+  link: LinkRecord,
+  input: LinkUpdate,
+  projectNodeIds: ReadonlySet<string>,
+  checkBpfLine?: BpfLineCheck,
+): LinkUpdateResult {
+  const next: LinkRecord = { ...link, nodes: link.nodes.map((end) => ({ ...end })) };
+  let changed = false;
+  let dataplaneChanged = false;
+  if (input.filters !== undefined) {
+    const filters = checkedFilters(input.filters, checkBpfLine);
+    if (!sameFilters(filters, link.filters)) {
+      next.filters = filters;
+      changed = dataplaneChanged = true;
+    }
+  }
+  if (input.link_style !== undefined && JSON.stringify(sortKeysDeep(input.link_style)) !== JSON.stringify(sortKeysDeep(link.link_style))) {
+    next.link_style = input.link_style;
+    changed = true;
+  }
+  if (input.suspend !== undefined && input.suspend !== link.suspend) {
+    next.suspend = input.suspend;
+    changed = dataplaneChanged = true;
+  }
+  for (const entry of input.nodes ?? []) {
+    if (!projectNodeIds.has(entry.node_id)) throw new ApiError(404, `Node ID ${entry.node_id} doesn't exist`);
+    const end = next.nodes.find((candidate) => candidate.node_id === entry.node_id);
+    if (end && entry.label && entry.label.text !== undefined) {
+      end.label = entry.label;
+      changed = true;
+    }
+  }
+  if (input.nodes !== undefined) changed = true;
+  if (changed) next.revision = link.revision + 1;
+  return { link: next, changed, dataplaneChanged };
+}
+
+/** Filters apply at the first end whose node type can filter; none ⇒ none are offered. */
+export function availableFilters(ends: ReadonlyArray<NodeRecord>): unknown[] {
+  return ends.some((node) => FILTERING_NODE_TYPES.has(node.node_type)) ? availableFiltersWire() : [];
+}
+
+export interface CaptureStartContext {
+  nodes: ReadonlyMap<string, NodeRecord>;
+  capturesDir: string;
+  requestedName: string | undefined;
+}
+
+const CAPTURING_TYPES = new Set(["cloud", "nat", "ethernet_switch", "ethernet_hub", "frame_relay_switch", "atm_switch"]);
+
+/**
+ * Picks the capture side as GNS3 does (a running built-in device on the local compute first,
+ * then any running built-in device, then any running end on local, then any running end).
+ */
+export function startedCapture(link: LinkRecord, context: CaptureStartContext): LinkRecord {
+  if (link.capturing) throw new ApiError(409, `Packet capture is already active on link ${link.link_id}`);
+  const ends = link.nodes.map((end) => context.nodes.get(end.node_id)).filter((node): node is NodeRecord => node !== undefined);
+  const running = ends.filter((node) => node.status === "started");
+  const side =
+    running.find((node) => node.compute_id === "local" && CAPTURING_TYPES.has(node.node_type)) ??
+    running.find((node) => CAPTURING_TYPES.has(node.node_type)) ??
+    running.find((node) => node.compute_id === "local") ??
+    running[0];
+  if (!side) throw new ApiError(409, "Cannot capture because there is no running device on this link");
+  const name = context.requestedName ? checkedCaptureName(context.requestedName) : defaultCaptureName(link, context.nodes);
+  return {
+    ...link,
+    capturing: true,
+    capture_file_name: name,
+    capture_file_path: `${context.capturesDir}/${name}`,
+    capture_compute_id: side.compute_id,
+    revision: link.revision + 1,
+  };
+}
+
+/** Capture names become file names in the captures folder: nothing that could leave it. */
+function checkedCaptureName(name: string): string {
+  if (name.length > 255 || name === "." || name === ".." || /[/\\\0]/.test(name) || name.startsWith(".")) {
+    throw new ApiError(400, `capture_file_name '${name}' must be a plain file name (no '/', '\\', leading '.' or NUL, at most 255 characters)`);
+  }
+  return name;
+}
+
+function defaultCaptureName(link: LinkRecord, nodes: ReadonlyMap<string, NodeRecord>): string {
+  const parts = link.nodes.map((end) => `${nodes.get(end.node_id)?.name ?? end.node_id}_${end.adapter_number}-${end.port_number}`);
+  return `${parts.join("_to_").replace(/[^0-9A-Za-z_-]/g, "")}.pcap`;
+}
+
+/** Names stay after a stop, as in GNS3, so clients can still fetch the file. */
+export function stoppedCapture(link: LinkRecord): LinkRecord {
+  return { ...link, capturing: false, capture_compute_id: null, revision: link.revision + 1 };
+}
+
+export function linkToWire(link: LinkRecord): LinkWire {
+  return {
+    capture_compute_id: link.capture_compute_id,
+    capture_file_name: link.capture_file_name,
+    capture_file_path: link.capture_file_path,
+    capturing: link.capturing,
+    filters: sortedFilters(link.filters),
+    link_id: link.link_id,
+    link_style: sortKeysDeep(link.link_style),
+    link_type: link.link_type,
+    nodes: link.nodes.map((end) => ({
+      adapter_number: end.adapter_number,
+      label: sortKeysDeep(end.label),
+      node_id: end.node_id,
+      port_number: end.port_number,
+    })),
+    project_id: link.project_id,
+    suspend: link.suspend,
+  };
+}
+
+function sortedFilters(filters: LinkFilters): LinkFilters {
+  const keys = Object.keys(filters);
+  if (keys.length < 2) return filters;
+  const sorted: LinkFilters = {};
+  for (const key of keys.sort()) sorted[key] = filters[key]!;
+  return sorted;
+}
+
+/** The `.gns3` shape of a link. */
+export function linkToTopology(link: LinkRecord): Record<string, unknown> {
+  return {
+    filters: link.filters,
+    link_id: link.link_id,
+    link_style: sortKeysDeep(link.link_style),
+    nodes: link.nodes.map((end) => ({ adapter_number: end.adapter_number, label: sortKeysDeep(end.label), node_id: end.node_id, port_number: end.port_number })),
+    suspend: link.suspend,
+  };
+}

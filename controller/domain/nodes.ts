@@ -1,0 +1,202 @@
+import type { NodeCreate, NodeType, NodeUpdate, NodeWire, PortWire } from "../../shared/schemas/node";
+import type { Label } from "../../shared/schemas/common";
+import { sortKeysDeep } from "../http/responses";
+import { ApiError } from "../http/api-error";
+import { nodeKind } from "./node-kinds";
+import { InvalidPortNameFormat } from "./ports";
+import { defaultLabelY, knownSymbol, symbolSize } from "./symbols";
+
+export type NodeStatus = "stopped" | "started" | "suspended";
+
+export interface NodeLabel {
+  rotation: number;
+  style: string | null;
+  text: string;
+  x: number | null;
+  y: number;
+}
+
+export interface NodeRecord {
+  node_id: string;
+  project_id: string;
+  compute_id: string;
+  node_type: NodeType;
+  name: string;
+  template_id: string | null;
+  status: NodeStatus;
+  console: number | null;
+  console_type: string | null;
+  console_auto_start: boolean;
+  properties: Record<string, unknown>;
+  label: NodeLabel;
+  symbol: string;
+  x: number;
+  y: number;
+  z: number;
+  locked: boolean;
+  port_name_format: string;
+  port_segment_size: number;
+  first_port_name: string | null;
+  custom_adapters: Array<{ adapter_number: number; port_name?: string; adapter_type?: string; mac_address?: string }>;
+  revision: number;
+}
+
+export interface NewNodeContext {
+  nodeId: string;
+  projectId: string;
+  name: string;
+  console: number | null;
+  hostInterfaces: string[];
+}
+
+export function newNode(input: NodeCreate, context: NewNodeContext): NodeRecord {
+  const kind = nodeKind(input.node_type);
+  const symbol = knownSymbol(input.symbol ?? kind.symbol);
+  const properties = kind.checkProperties({
+    ...kind.defaultProperties({ nodeId: context.nodeId, hostInterfaces: context.hostInterfaces }),
+    ...(input.properties ?? {}),
+  });
+  const record: NodeRecord = {
+    node_id: context.nodeId,
+    project_id: context.projectId,
+    compute_id: input.compute_id,
+    node_type: input.node_type,
+    name: context.name,
+    template_id: input.template_id ?? null,
+    status: kind.alwaysRunning ? "started" : "stopped",
+    console: context.console,
+    console_type: input.console_type ?? kind.consoleType,
+    console_auto_start: input.console_auto_start ?? false,
+    properties,
+    label: nodeLabel(input.label, context.name, symbol),
+    symbol,
+    x: input.x ?? 0,
+    y: input.y ?? 0,
+    z: input.z ?? 1,
+    locked: input.locked ?? false,
+    port_name_format: input.port_name_format ?? "Ethernet{0}",
+    port_segment_size: input.port_segment_size ?? 0,
+    first_port_name: input.first_port_name ?? null,
+    custom_adapters: input.custom_adapters ?? [],
+    revision: 1,
+  };
+  nodePorts(record);
+  return record;
+}
+
+/** Whatever label a client sends, its text is the node name (GNS3 overwrites it). */
+function nodeLabel(label: Label | undefined, name: string, symbol: string): NodeLabel {
+  return {
+    rotation: label?.rotation ?? 0,
+    style: label?.style ?? null,
+    text: name,
+    x: label?.x ?? null,
+    y: label?.y ?? defaultLabelY(symbolSize(symbol).height),
+  };
+}
+
+/** Fields a PUT may change; identity and runtime fields are the server's. */
+export function updatedNode(record: NodeRecord, input: NodeUpdate, name: string): NodeRecord {
+  if (input.node_type !== undefined && input.node_type !== record.node_type) {
+    throw new ApiError(400, `node_type cannot be changed (the node is a ${record.node_type}); create a new node instead`);
+  }
+  if (input.compute_id !== undefined && input.compute_id !== record.compute_id) {
+    throw new ApiError(400, `compute_id cannot be changed (the node runs on ${record.compute_id})`);
+  }
+  const kind = nodeKind(record.node_type);
+  const next: NodeRecord = { ...record, name };
+  if (input.properties !== undefined) next.properties = kind.checkProperties({ ...record.properties, ...input.properties });
+  if (input.symbol !== undefined) next.symbol = knownSymbol(input.symbol);
+  if (input.label !== undefined) next.label = nodeLabel(input.label, name, next.symbol);
+  next.label = { ...next.label, text: name };
+  for (const key of ["console_type", "console_auto_start", "x", "y", "z", "locked", "port_name_format", "port_segment_size", "first_port_name", "custom_adapters"] as const) {
+    if (input[key] !== undefined) (next as unknown as Record<string, unknown>)[key] = input[key];
+  }
+  nodePorts(next);
+  return next;
+}
+
+export function nodePorts(record: NodeRecord): PortWire[] {
+  try {
+    return nodeKind(record.node_type).ports(record);
+  } catch (error) {
+    if (error instanceof InvalidPortNameFormat) {
+      throw new ApiError(409, `Invalid port name format ${error.format}: unknown replacement field`);
+    }
+    throw error;
+  }
+}
+
+export function findPort(record: NodeRecord, adapter: number, port: number): PortWire | undefined {
+  return nodePorts(record).find((candidate) => candidate.adapter_number === adapter && candidate.port_number === port);
+}
+
+export interface NodeWireContext {
+  consoleHost: string;
+  projectsDir: string;
+}
+
+export function nodeToWire(record: NodeRecord, context: NodeWireContext): NodeWire {
+  const { width, height } = symbolSize(record.symbol);
+  return {
+    command_line: record.node_type === "vpcs" ? "" : null,
+    compute_id: record.compute_id,
+    console: record.console,
+    console_auto_start: record.console_auto_start,
+    console_host: context.consoleHost,
+    console_type: record.console_type as NodeWire["console_type"],
+    custom_adapters: record.custom_adapters,
+    first_port_name: record.first_port_name,
+    height,
+    label: { rotation: record.label.rotation, style: record.label.style, text: escapeHtml(record.label.text), x: record.label.x, y: record.label.y },
+    locked: record.locked,
+    name: record.name,
+    node_directory: `${context.projectsDir}/${record.project_id}/project-files/${record.node_type}/${record.node_id}`,
+    node_id: record.node_id,
+    node_type: record.node_type,
+    port_name_format: record.port_name_format,
+    port_segment_size: record.port_segment_size,
+    ports: nodePorts(record),
+    project_id: record.project_id,
+    properties: sortKeysDeep(record.properties),
+    status: record.status,
+    symbol: record.symbol,
+    template_id: record.template_id,
+    width,
+    x: record.x,
+    y: record.y,
+    z: record.z,
+  };
+}
+
+/** The `.gns3` topology shape, which is also what lists of a closed project show. */
+export function nodeToTopology(record: NodeRecord): Record<string, unknown> {
+  const { width, height } = symbolSize(record.symbol);
+  return {
+    compute_id: record.compute_id,
+    console: record.console,
+    console_auto_start: record.console_auto_start,
+    console_type: record.console_type,
+    custom_adapters: record.custom_adapters,
+    first_port_name: record.first_port_name,
+    height,
+    label: record.label,
+    locked: record.locked,
+    name: record.name,
+    node_id: record.node_id,
+    node_type: record.node_type,
+    port_name_format: record.port_name_format,
+    port_segment_size: record.port_segment_size,
+    properties: sortKeysDeep(record.properties),
+    symbol: record.symbol,
+    template_id: record.template_id,
+    width,
+    x: record.x,
+    y: record.y,
+    z: record.z,
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
+}

@@ -1,0 +1,179 @@
+import type { LinkCreate, LinkUpdate } from "../../shared/schemas/link";
+import type { ControllerDeps } from "../deps";
+import {
+  availableFilters,
+  linkToTopology,
+  linkToWire,
+  newLink,
+  startedCapture,
+  stoppedCapture,
+  updatedLink,
+  type LinkRecord,
+} from "../domain/links";
+import type { NodeRecord } from "../domain/nodes";
+import { conflict, notFound } from "../http/api-error";
+import { keys } from "../store/keys";
+import { applyChange, withConflictRetry, type Change } from "./change";
+import { listNodeRecords } from "./nodes";
+import { projectEvent } from "./project-events";
+import { loadOpenedProject, loadProject } from "./projects";
+
+export async function loadLink(deps: ControllerDeps, projectId: string, linkId: string): Promise<LinkRecord> {
+  const link = await deps.store.get<LinkRecord>(keys.link(projectId, linkId));
+  if (!link) throw notFound(`Link ID ${linkId} doesn't exist`);
+  return link;
+}
+
+export async function listLinkRecords(deps: ControllerDeps, projectId: string): Promise<LinkRecord[]> {
+  return (await deps.store.list<LinkRecord>(keys.linksPrefix(projectId))).map((entry) => entry.value);
+}
+
+/** Opened projects list wire links; closed ones list their stored topology, as GNS3 does. */
+export async function listLinks(deps: ControllerDeps, projectId: string): Promise<unknown[]> {
+  const project = await loadProject(deps, projectId);
+  const links = await listLinkRecords(deps, projectId);
+  return links.map(project.status === "opened" ? linkToWire : linkToTopology);
+}
+
+export async function createLink(deps: ControllerDeps, projectId: string, input: LinkCreate): Promise<LinkRecord> {
+  await loadOpenedProject(deps, projectId);
+  const linkId = deps.newId();
+  return withConflictRetry(async () => {
+    const nodeIds = [...new Set(input.nodes.map((end) => end.node_id))];
+    const nodes = new Map<string, NodeRecord>();
+    const claims = new Map<string, string | undefined>();
+    await Promise.all([
+      ...nodeIds.map(async (nodeId) => {
+        const node = await deps.store.get<NodeRecord>(keys.node(projectId, nodeId));
+        if (node) nodes.set(nodeId, node);
+      }),
+      ...input.nodes.map(async (end) => {
+        const key = keys.port(projectId, end.node_id, end.adapter_number, end.port_number);
+        claims.set(key, await deps.store.get<string>(key));
+      }),
+    ]);
+    const link = newLink(input, {
+      linkId,
+      projectId,
+      nodes,
+      portTaken: (nodeId, adapter, port) => claims.get(keys.port(projectId, nodeId, adapter, port)) !== undefined,
+    });
+    const portKeys = link.nodes.map((end) => keys.port(projectId, end.node_id, end.adapter_number, end.port_number));
+    await applyChange(deps, {
+      writes: [{ key: keys.link(projectId, link.link_id), value: link }, ...portKeys.map((key) => ({ key, value: link.link_id }))],
+      guards: [
+        ...portKeys.map((key) => ({ key, absent: true as const })),
+        // A node deleted meanwhile must not be left with a link to it.
+        ...[...nodes.values()].map((node) => ({ key: keys.node(projectId, node.node_id), revision: node.revision })),
+      ],
+      events: [projectEvent(projectId, "link.created", linkToWire(link))],
+    });
+    return link;
+  });
+}
+
+export async function getLink(deps: ControllerDeps, projectId: string, linkId: string): Promise<LinkRecord> {
+  await loadOpenedProject(deps, projectId);
+  return loadLink(deps, projectId, linkId);
+}
+
+export async function updateLink(deps: ControllerDeps, projectId: string, linkId: string, input: LinkUpdate): Promise<LinkRecord> {
+  await loadOpenedProject(deps, projectId);
+  return withConflictRetry(async () => {
+    const link = await loadLink(deps, projectId, linkId);
+    const nodeIds = new Set<string>();
+    if (input.nodes?.length) for (const node of await listNodeRecords(deps, projectId)) nodeIds.add(node.node_id);
+    const result = updatedLink(link, input, nodeIds);
+    if (!result.changed) return link;
+    await applyChange(deps, {
+      writes: [{ key: keys.link(projectId, linkId), value: result.link }],
+      guards: [{ key: keys.link(projectId, linkId), revision: link.revision }],
+      events: [projectEvent(projectId, "link.updated", linkToWire(result.link))],
+    });
+    return result.link;
+  });
+}
+
+/** The writes and event that remove a link; node deletion reuses them for its links. */
+export function linkRemoval(link: LinkRecord): Change {
+  return {
+    writes: [
+      { key: keys.link(link.project_id, link.link_id), delete: true },
+      ...link.nodes.map((end) => ({ key: keys.port(link.project_id, end.node_id, end.adapter_number, end.port_number), delete: true as const })),
+    ],
+    guards: [{ key: keys.link(link.project_id, link.link_id), revision: link.revision }],
+    events: [projectEvent(link.project_id, "link.deleted", linkToWire(link))],
+  };
+}
+
+export async function deleteLink(deps: ControllerDeps, projectId: string, linkId: string): Promise<void> {
+  await loadOpenedProject(deps, projectId);
+  await withConflictRetry(async () => {
+    const link = await loadLink(deps, projectId, linkId);
+    await applyChange(deps, linkRemoval(link));
+  });
+}
+
+async function linkEndNodes(deps: ControllerDeps, link: LinkRecord): Promise<Map<string, NodeRecord>> {
+  const nodes = new Map<string, NodeRecord>();
+  await Promise.all(
+    link.nodes.map(async (end) => {
+      const node = await deps.store.get<NodeRecord>(keys.node(link.project_id, end.node_id));
+      if (node) nodes.set(node.node_id, node);
+    }),
+  );
+  return nodes;
+}
+
+export async function linkAvailableFilters(deps: ControllerDeps, projectId: string, linkId: string): Promise<unknown[]> {
+  const link = await getLink(deps, projectId, linkId);
+  return availableFilters([...(await linkEndNodes(deps, link)).values()]);
+}
+
+export async function startLinkCapture(
+  deps: ControllerDeps,
+  projectId: string,
+  linkId: string,
+  requestedName: string | undefined,
+): Promise<LinkRecord> {
+  const project = await loadOpenedProject(deps, projectId);
+  return withConflictRetry(async () => {
+    const link = await loadLink(deps, projectId, linkId);
+    const next = startedCapture(link, {
+      nodes: await linkEndNodes(deps, link),
+      capturesDir: `${project.path}/project-files/captures`,
+      requestedName: requestedName === "" ? undefined : requestedName,
+    });
+    await applyChange(deps, {
+      writes: [{ key: keys.link(projectId, linkId), value: next }],
+      guards: [{ key: keys.link(projectId, linkId), revision: link.revision }],
+      events: [projectEvent(projectId, "link.updated", linkToWire(next))],
+    });
+    return next;
+  });
+}
+
+export async function stopLinkCapture(deps: ControllerDeps, projectId: string, linkId: string): Promise<LinkRecord> {
+  await loadOpenedProject(deps, projectId);
+  return withConflictRetry(async () => {
+    const link = await loadLink(deps, projectId, linkId);
+    const next = stoppedCapture(link);
+    await applyChange(deps, {
+      writes: [{ key: keys.link(projectId, linkId), value: next }],
+      guards: [{ key: keys.link(projectId, linkId), revision: link.revision }],
+      events: [projectEvent(projectId, "link.updated", linkToWire(next))],
+    });
+    return next;
+  });
+}
+
+/** The capture file of a link that is capturing; the dataplane writes it under the project. */
+export async function linkCaptureFile(deps: ControllerDeps, projectId: string, linkId: string) {
+  const link = await getLink(deps, projectId, linkId);
+  if (!link.capturing || !link.capture_file_name) throw conflict("This link has no active packet capture");
+  const file = await deps.files.read(`projects/${projectId}/project-files/captures/${link.capture_file_name}`);
+  if (!file) {
+    throw conflict(`The capture file ${link.capture_file_name} has no data yet: no dataplane has written it on compute ${link.capture_compute_id}`);
+  }
+  return file;
+}

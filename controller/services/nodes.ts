@@ -1,0 +1,216 @@
+import type { NodeCreate, NodeUpdate } from "../../shared/schemas/node";
+import type { ControllerDeps } from "../deps";
+import type { LinkRecord } from "../domain/links";
+import { nodeKind } from "../domain/node-kinds";
+import { allocateNodeName } from "../domain/node-names";
+import { newNode, nodeToTopology, nodeToWire, updatedNode, type NodeRecord, type NodeStatus } from "../domain/nodes";
+import { conflict, notFound } from "../http/api-error";
+import { keys } from "../store/keys";
+import { applyChange, emptyChange, withConflictRetry, type Change } from "./change";
+import { loadComputeRecord } from "./computes";
+import { linkRemoval } from "./links";
+import { projectEvent } from "./project-events";
+import { loadOpenedProject, loadProject } from "./projects";
+
+const CONSOLE_PORT_RANGE = { first: 5000, last: 10000 };
+
+export function nodeWire(deps: ControllerDeps, node: NodeRecord) {
+  return nodeToWire(node, { consoleHost: deps.config.consoleHost, projectsDir: deps.config.projectsDir });
+}
+
+export async function loadNode(deps: ControllerDeps, projectId: string, nodeId: string): Promise<NodeRecord> {
+  const node = await deps.store.get<NodeRecord>(keys.node(projectId, nodeId));
+  if (!node) throw notFound(`Node ID ${nodeId} doesn't exist`);
+  return node;
+}
+
+export async function listNodeRecords(deps: ControllerDeps, projectId: string): Promise<NodeRecord[]> {
+  return (await deps.store.list<NodeRecord>(keys.nodesPrefix(projectId))).map((entry) => entry.value);
+}
+
+export async function listNodes(deps: ControllerDeps, projectId: string): Promise<unknown[]> {
+  const project = await loadProject(deps, projectId);
+  const nodes = await listNodeRecords(deps, projectId);
+  return project.status === "opened" ? nodes.map((node) => nodeWire(deps, node)) : nodes.map(nodeToTopology);
+}
+
+export async function getNode(deps: ControllerDeps, projectId: string, nodeId: string): Promise<NodeRecord> {
+  await loadOpenedProject(deps, projectId);
+  return loadNode(deps, projectId, nodeId);
+}
+
+async function takenNames(deps: ControllerDeps, projectId: string): Promise<Set<string>> {
+  const prefix = keys.nodeName(projectId, "");
+  return new Set((await deps.store.list(prefix)).map((entry) => entry.key.slice(prefix.length)));
+}
+
+async function allocateConsole(deps: ControllerDeps, computeId: string, requested: number | null | undefined): Promise<number> {
+  const prefix = keys.consolePortsPrefix(computeId);
+  const used = new Set((await deps.store.list(prefix)).map((entry) => Number(entry.key.slice(prefix.length))));
+  if (requested != null) {
+    if (used.has(requested)) throw conflict(`Console port ${requested} is already used on compute ${computeId}`);
+    return requested;
+  }
+  for (let port = CONSOLE_PORT_RANGE.first; port <= CONSOLE_PORT_RANGE.last; port++) if (!used.has(port)) return port;
+  throw conflict(`No free console port between ${CONSOLE_PORT_RANGE.first} and ${CONSOLE_PORT_RANGE.last} on compute ${computeId}`);
+}
+
+export async function createNode(deps: ControllerDeps, projectId: string, input: NodeCreate): Promise<NodeRecord> {
+  await loadComputeRecord(deps, input.compute_id);
+  await loadOpenedProject(deps, projectId);
+  const nodeId = input.node_id ?? deps.newId();
+  return withConflictRetry(async () => {
+    const existing = await deps.store.get<NodeRecord>(keys.node(projectId, nodeId));
+    if (existing) return existing;
+    const kind = nodeKind(input.node_type);
+    const consoleType = input.console_type ?? kind.consoleType;
+    const hasConsole = consoleType !== null && consoleType !== "none";
+    const name = allocateNodeName(input.name, await takenNames(deps, projectId));
+    const console = hasConsole ? await allocateConsole(deps, input.compute_id, input.console) : null;
+    const node = newNode(input, { nodeId, projectId, name, console, hostInterfaces: deps.hostInterfaces() });
+    const change: Change = {
+      writes: [{ key: keys.node(projectId, nodeId), value: node }, { key: keys.nodeName(projectId, name), value: nodeId }],
+      guards: [{ key: keys.node(projectId, nodeId), absent: true }, { key: keys.nodeName(projectId, name), absent: true }],
+      events: [projectEvent(projectId, "node.created", nodeWire(deps, node))],
+    };
+    if (console !== null) {
+      change.writes.push({ key: keys.consolePort(input.compute_id, console), value: nodeId });
+      change.guards.push({ key: keys.consolePort(input.compute_id, console), absent: true });
+    }
+    await applyChange(deps, change);
+    return node;
+  });
+}
+
+export async function updateNode(deps: ControllerDeps, projectId: string, nodeId: string, input: NodeUpdate): Promise<NodeRecord> {
+  await loadOpenedProject(deps, projectId);
+  return withConflictRetry(async () => {
+    const node = await loadNode(deps, projectId, nodeId);
+    const renamed = input.name !== undefined && input.name.replace(/\s+/gu, "") !== node.name;
+    const name = renamed ? allocateNodeName(input.name!, await takenNames(deps, projectId)) : node.name;
+    const next = updatedNode(node, input, name);
+    const change: Change = {
+      writes: [],
+      guards: [{ key: keys.node(projectId, nodeId), revision: node.revision }],
+      events: [],
+    };
+    if (input.console !== undefined && input.console !== node.console && next.console_type !== "none") {
+      const console = await allocateConsole(deps, node.compute_id, input.console);
+      if (node.console !== null) change.writes.push({ key: keys.consolePort(node.compute_id, node.console), delete: true });
+      change.writes.push({ key: keys.consolePort(node.compute_id, console), value: nodeId });
+      change.guards.push({ key: keys.consolePort(node.compute_id, console), absent: true });
+      next.console = console;
+    }
+    if (renamed) {
+      change.writes.push({ key: keys.nodeName(projectId, node.name), delete: true }, { key: keys.nodeName(projectId, name), value: nodeId });
+      change.guards.push({ key: keys.nodeName(projectId, name), absent: true });
+    }
+    if (JSON.stringify(next) === JSON.stringify(node)) return node;
+    next.revision = node.revision + 1;
+    change.writes.push({ key: keys.node(projectId, nodeId), value: next });
+    change.events.push(projectEvent(projectId, "node.updated", nodeWire(deps, next)));
+    await applyChange(deps, change);
+    return next;
+  });
+}
+
+/** A node's links go with it (each announced as `link.deleted`), then its name and console. */
+export async function deleteNode(deps: ControllerDeps, projectId: string, nodeId: string): Promise<void> {
+  await loadOpenedProject(deps, projectId);
+  await withConflictRetry(async () => {
+    const node = await loadNode(deps, projectId, nodeId);
+    if (node.locked) throw conflict(`Node ${node.name} cannot be deleted because it is locked`);
+    const change = emptyChange();
+    for (const link of await nodeLinkRecords(deps, projectId, nodeId)) merge(change, linkRemoval(link));
+    change.writes.push({ key: keys.node(projectId, nodeId), delete: true }, { key: keys.nodeName(projectId, node.name), delete: true });
+    if (node.console !== null) change.writes.push({ key: keys.consolePort(node.compute_id, node.console), delete: true });
+    change.guards.push({ key: keys.node(projectId, nodeId), revision: node.revision });
+    change.events.push(projectEvent(projectId, "node.deleted", nodeWire(deps, node)));
+    await applyChange(deps, change);
+  });
+}
+
+function merge(into: Change, from: Change): void {
+  into.writes.push(...from.writes);
+  into.guards.push(...from.guards);
+  into.events.push(...from.events);
+}
+
+export async function nodeLinkRecords(deps: ControllerDeps, projectId: string, nodeId: string): Promise<LinkRecord[]> {
+  const linkIds = new Set((await deps.store.list<string>(keys.nodePortsPrefix(projectId, nodeId))).map((entry) => entry.value));
+  const links = await Promise.all([...linkIds].map((linkId) => deps.store.get<LinkRecord>(keys.link(projectId, linkId))));
+  return links.filter((link): link is LinkRecord => link !== undefined);
+}
+
+export type NodeAction = "start" | "stop" | "suspend" | "reload";
+
+/** Built-in devices (switches, hubs, clouds) are always running; emulated nodes change status. */
+function statusAfter(node: NodeRecord, action: NodeAction): NodeStatus {
+  if (nodeKind(node.node_type).alwaysRunning) return "started";
+  switch (action) {
+    case "start":
+    case "reload":
+      return "started";
+    case "stop":
+      return "stopped";
+    case "suspend":
+      return node.status === "stopped" ? "stopped" : "suspended";
+  }
+}
+
+export async function actOnNode(deps: ControllerDeps, projectId: string, nodeId: string, action: NodeAction): Promise<NodeRecord> {
+  await loadOpenedProject(deps, projectId);
+  return withConflictRetry(async () => {
+    const node = await loadNode(deps, projectId, nodeId);
+    const status = statusAfter(node, action);
+    if (status === node.status) return node;
+    const next: NodeRecord = { ...node, status, revision: node.revision + 1 };
+    await applyChange(deps, {
+      writes: [{ key: keys.node(projectId, nodeId), value: next }],
+      guards: [{ key: keys.node(projectId, nodeId), revision: node.revision }],
+      events: [projectEvent(projectId, "node.updated", nodeWire(deps, next))],
+    });
+    return next;
+  });
+}
+
+export async function actOnAllNodes(deps: ControllerDeps, projectId: string, action: NodeAction): Promise<void> {
+  await loadOpenedProject(deps, projectId);
+  for (const node of await listNodeRecords(deps, projectId)) await actOnNode(deps, projectId, node.node_id, action);
+}
+
+export async function duplicateNode(
+  deps: ControllerDeps,
+  projectId: string,
+  nodeId: string,
+  position: { x: number; y: number; z?: number | undefined },
+): Promise<NodeRecord> {
+  const node = await getNode(deps, projectId, nodeId);
+  if (node.status !== "stopped" && !nodeKind(node.node_type).alwaysRunning) {
+    throw conflict("Cannot duplicate node data while the node is running");
+  }
+  return createNode(deps, projectId, {
+    name: node.name,
+    node_type: node.node_type,
+    compute_id: node.compute_id,
+    template_id: node.template_id,
+    console_type: node.console_type as NodeCreate["console_type"],
+    console_auto_start: node.console_auto_start,
+    properties: withoutNodeIdentity(node),
+    symbol: node.symbol,
+    label: { ...node.label, text: node.name },
+    x: position.x,
+    y: position.y,
+    z: position.z ?? node.z,
+    port_name_format: node.port_name_format,
+    port_segment_size: node.port_segment_size,
+    first_port_name: node.first_port_name,
+    custom_adapters: node.custom_adapters,
+  });
+}
+
+/** Properties derived from the node id (QEMU's MAC base) must be derived anew for a copy. */
+function withoutNodeIdentity(node: NodeRecord): Record<string, unknown> {
+  const { mac_address: _mac, ...rest } = node.properties;
+  return rest;
+}
