@@ -38,7 +38,8 @@ export function validate<S extends z.ZodType>(schema: S, data: unknown, requestP
 
 /** Renders a zod issue in the words of the JSON-schema validator GNS3 clients already show. */
 export function describeIssue(issue: z.core.$ZodIssue): string {
-  const where = issue.path.length > 0 ? ` (at ${issue.path.join(".")})` : "";
+  const custom = /^(Too small|Too big|Invalid|Unrecognized|Expected)/.test(issue.message) ? "" : `: ${issue.message}`;
+  const where = (issue.path.length > 0 ? ` (at ${issue.path.join(".")})` : "") + custom;
   const input = "input" in issue ? issue.input : undefined;
   switch (issue.code) {
     case "invalid_type":

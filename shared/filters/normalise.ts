@@ -25,17 +25,16 @@ export function normaliseFilters(raw: unknown, checkBpfLine?: BpfLineCheck): Nor
     return fail(`filters must be an object of filter type to list of values, got ${describe(raw)}`);
   }
   const entries = Object.entries(raw as Record<string, unknown>);
-  const types = new Set<string>();
+  const keyOfType = new Map<string, string>();
   const filters: LinkFilters = {};
   for (const [key, values] of entries) {
     const descriptor = filterDescriptor(key);
     if (!descriptor || !Object.hasOwn(FILTER_KEYS, key)) {
       return fail(`Unknown filter '${key}': expected one of ${KNOWN_KEYS.join(", ")}`);
     }
-    if (types.has(descriptor.type)) {
-      return fail(`Filter '${key}' repeats '${descriptor.type}': send only one of delay and latency`);
-    }
-    types.add(descriptor.type);
+    const earlier = keyOfType.get(descriptor.type);
+    if (earlier !== undefined) return fail(`Filters '${earlier}' and '${key}' are the same filter: send only one of them`);
+    keyOfType.set(descriptor.type, key);
     if (!Array.isArray(values)) {
       return fail(`Filter '${key}' must be a list of values, e.g. {"${key}": [${exampleValue(descriptor.parameters[0])}]}, got ${describe(values)}`);
     }
