@@ -8,6 +8,8 @@ import { registerDrawingRoutes } from "./routes/drawings";
 import { registerLinkRoutes } from "./routes/links";
 import { registerNodeRoutes } from "./routes/nodes";
 import { registerTemplateRoutes } from "./routes/templates";
+import { registerComputeProjectRoutes } from "./routes/compute-projects";
+import { registerProjectFileRoutes } from "./routes/project-files";
 import { registerProjectRoutes } from "./routes/projects";
 import { registerServerRoutes } from "./routes/server";
 
@@ -18,6 +20,8 @@ export function createApp(deps: ControllerDeps): ControllerApp {
   const app = new Hono();
   registerServerRoutes(app, deps);
   registerProjectRoutes(app, deps);
+  registerProjectFileRoutes(app, deps);
+  registerComputeProjectRoutes(app, deps);
   registerNodeRoutes(app, deps);
   registerLinkRoutes(app, deps);
   registerTemplateRoutes(app, deps);

@@ -1,0 +1,44 @@
+import type { ControllerDeps } from "../deps";
+import { childPath, type StoredFile } from "../files/file-store";
+import { fileLayout } from "../files/layout";
+import { notFound } from "../http/api-error";
+import { storeUpload } from "./uploads";
+
+/**
+ * Files inside a project's folder, shared by the controller and the compute endpoints.
+ * Callers check that the project exists; every `path` here comes from the client and is
+ * confined to the folder (`PathEscape` → 403).
+ */
+export async function readProjectFile(deps: ControllerDeps, projectId: string, path: string): Promise<StoredFile> {
+  const file = await deps.files.read(childPath(fileLayout.projectFolder(projectId), path));
+  if (!file) throw notFound();
+  return file;
+}
+
+export async function writeProjectFile(
+  deps: ControllerDeps,
+  projectId: string,
+  path: string,
+  body: ReadableStream<Uint8Array> | null,
+): Promise<void> {
+  const target = childPath(fileLayout.projectFolder(projectId), path);
+  await storeUpload(deps, target, body, (reason) => `Could not write file '${path}': ${reason}`);
+}
+
+export interface ProjectFileWire {
+  md5sum: string;
+  path: string;
+}
+
+/** Every file of the project, recursively; ghost (Dynamips RAM) files are never synchronised. */
+export async function listProjectFiles(deps: ControllerDeps, projectId: string): Promise<ProjectFileWire[]> {
+  const folder = fileLayout.projectFolder(projectId);
+  const listed: ProjectFileWire[] = [];
+  for (const { path } of await deps.files.list(folder)) {
+    if (path.endsWith(".ghost")) continue;
+    // Unreadable files, or files removed since the listing, are left out, as GNS3 does.
+    const md5sum = await deps.files.md5(`${folder}/${path}`).catch(() => null);
+    if (md5sum) listed.push({ md5sum, path });
+  }
+  return listed;
+}

@@ -1,0 +1,23 @@
+import type { ControllerDeps } from "../deps";
+import { FileWriteFailed, UploadInterrupted, type WrittenFile } from "../files/file-store";
+import { ApiError } from "../http/api-error";
+
+/**
+ * Streams a raw request body into the file store and turns storage failures into answers:
+ * 403 when the store refuses by permission, 409 for any other reason it gives, 408 when the
+ * client stopped sending. A missing body is an empty file.
+ */
+export async function storeUpload(
+  deps: ControllerDeps,
+  path: string,
+  body: ReadableStream<Uint8Array> | null,
+  failure: (reason: string) => string,
+): Promise<WrittenFile> {
+  try {
+    return await deps.files.write(path, body ?? new Blob([]).stream());
+  } catch (error) {
+    if (error instanceof UploadInterrupted) throw new ApiError(408, "Request canceled");
+    if (error instanceof FileWriteFailed) throw new ApiError(error.denied ? 403 : 409, failure(error.reason));
+    throw error;
+  }
+}
