@@ -1,18 +1,21 @@
-import { z } from "zod";
 import type { Hono } from "hono";
+import { routerLicense, versionCheck, type RouterLicense } from "../../shared/schemas/server";
 import type { ControllerDeps } from "../deps";
 import { conflict, forbidden } from "../http/api-error";
 import { emptyResponse, jsonResponse, sortKeysDeep } from "../http/responses";
 import { parseJsonBody } from "../http/validation";
+import { openApiDocument } from "../openapi/document";
 import { keys } from "../store/keys";
 
-const versionCheck = z.strictObject({ version: z.string(), local: z.boolean().optional() });
-
-const routerLicense = z.strictObject({ iourc_content: z.string(), license_check: z.boolean() }).partial();
-type RouterLicense = z.infer<typeof routerLicense>;
 const DEFAULT_LICENSE = { iourc_content: "", license_check: true };
 
 export function registerServerRoutes(app: Hono, deps: ControllerDeps): void {
+  let openApi: string | undefined;
+  app.get("/v2/openapi.json", () => {
+    openApi ??= JSON.stringify(openApiDocument(deps.config.version));
+    return new Response(openApi, { headers: { "content-type": "application/json" } });
+  });
+
   app.get("/v2/version", () => jsonResponse(200, { local: deps.config.local, version: deps.config.version }));
 
   app.post("/v2/version", async (c) => {

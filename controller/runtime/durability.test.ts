@@ -7,7 +7,7 @@ import { startControllerProcess } from "../testing/api-targets";
 const dataDir = mkdtempSync(join(tmpdir(), "gns3-durable-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-async function call(url: string, method: string, path: string, body?: unknown) {
+async function call(url: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
   const response = await fetch(`${url}${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   return { status: response.status, body: response.status === 204 ? null : await response.json() };
 }

@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { drawingInput, drawingWire } from "../../shared/schemas/drawing";
+import { captureStart, linkCreate, linkUpdate, linkWire } from "../../shared/schemas/link";
+import { nodeCreate, nodeDuplicate, nodeFromTemplate, nodeUpdate, nodeWire } from "../../shared/schemas/node";
+import { projectCreate, projectUpdate, projectWire } from "../../shared/schemas/project";
+import { routerLicense, versionCheck, versionWire } from "../../shared/schemas/server";
+
+export interface Endpoint {
+  method: "get" | "post" | "put" | "delete";
+  /** Hono path syntax, as registered. */
+  path: string;
+  summary: string;
+  status: number;
+  body?: z.ZodType;
+  /** Raw (streamed, not JSON) request body, e.g. file uploads. */
+  rawBody?: string;
+  response?: z.ZodType;
+  /** Non-JSON response content type, e.g. a pcap or file stream. */
+  rawResponse?: string;
+}
+
+const P = "/v2/projects/:project_id";
+const stats = z.object({ drawings: z.int(), links: z.int(), nodes: z.int(), snapshots: z.int() });
+const filterDescriptor = z.object({
+  description: z.string(),
+  name: z.string(),
+  parameters: z.array(z.object({ maximum: z.int().optional(), minimum: z.int().optional(), name: z.string(), type: z.string(), unit: z.string().optional() })),
+  type: z.string(),
+});
+const notification = z.object({ action: z.string(), event: z.record(z.string(), z.unknown()) });
+
+/** The `/v2` interface as data: the OpenAPI document is built from it and tested against the router. */
+export const ENDPOINTS: Endpoint[] = [
+  { method: "get", path: "/v2/version", summary: "Server version", status: 200, response: versionWire },
+  { method: "post", path: "/v2/version", summary: "Check the client version (409 when different)", status: 200, body: versionCheck, response: versionWire.pick({ version: true }) },
+  { method: "post", path: "/v2/shutdown", summary: "Shut the local server down", status: 201 },
+  { method: "post", path: "/v2/debug", summary: "Write a debug dump into the data directory", status: 201 },
+  { method: "get", path: "/v2/router_license", summary: "Router (IOU) licence settings", status: 200, response: routerLicense },
+  { method: "put", path: "/v2/router_license", summary: "Merge router licence settings", status: 201, body: routerLicense, response: routerLicense },
+  { method: "get", path: "/v2/iou_license", summary: "GNS3 2.2 name of /v2/router_license", status: 200, response: routerLicense },
+  { method: "put", path: "/v2/iou_license", summary: "GNS3 2.2 name of /v2/router_license", status: 201, body: routerLicense, response: routerLicense },
+  { method: "get", path: "/v2/openapi.json", summary: "This document", status: 200 },
+
+  { method: "get", path: "/v2/projects", summary: "List projects", status: 200, response: z.array(projectWire) },
+  { method: "post", path: "/v2/projects", summary: "Create a project", status: 201, body: projectCreate, response: projectWire },
+  { method: "get", path: P, summary: "Get a project", status: 200, response: projectWire },
+  { method: "put", path: P, summary: "Update a project", status: 200, body: projectUpdate, response: projectWire },
+  { method: "delete", path: P, summary: "Delete a project and its files", status: 204 },
+  { method: "post", path: `${P}/open`, summary: "Open a project", status: 201, response: projectWire },
+  { method: "post", path: `${P}/close`, summary: "Close a project (stops its nodes)", status: 204 },
+  { method: "get", path: `${P}/stats`, summary: "Counts of nodes, links and drawings", status: 200, response: stats },
+  { method: "get", path: `${P}/files/:path{.+}`, summary: "Download a project file", status: 200, rawResponse: "application/octet-stream" },
+  { method: "post", path: `${P}/files/:path{.+}`, summary: "Upload a project file (streamed)", status: 201, rawBody: "application/octet-stream" },
+
+  { method: "get", path: `${P}/nodes`, summary: "List nodes", status: 200, response: z.array(nodeWire) },
+  { method: "post", path: `${P}/nodes`, summary: "Create a node", status: 201, body: nodeCreate, response: nodeWire },
+  ...(["start", "stop", "suspend", "reload"] as const).map((action) => ({
+    method: "post" as const, path: `${P}/nodes/${action}`, summary: `${action} every node of the project`, status: 204,
+  })),
+  { method: "post", path: `${P}/nodes/console/reset`, summary: "Reset every node console", status: 204 },
+  { method: "get", path: `${P}/nodes/:node_id`, summary: "Get a node", status: 200, response: nodeWire },
+  { method: "put", path: `${P}/nodes/:node_id`, summary: "Update a node", status: 200, body: nodeUpdate, response: nodeWire },
+  { method: "delete", path: `${P}/nodes/:node_id`, summary: "Delete a node and its links", status: 204 },
+  ...(["start", "stop", "suspend", "reload"] as const).map((action) => ({
+    method: "post" as const, path: `${P}/nodes/:node_id/${action}`, summary: `${action} a node`, status: 200, response: nodeWire,
+  })),
+  { method: "post", path: `${P}/nodes/:node_id/duplicate`, summary: "Duplicate a stopped node", status: 201, body: nodeDuplicate, response: nodeWire },
+  { method: "get", path: `${P}/nodes/:node_id/links`, summary: "Links of a node", status: 200, response: z.array(linkWire) },
+  { method: "post", path: `${P}/nodes/:node_id/console/reset`, summary: "Reset a node console", status: 204 },
+
+  { method: "get", path: `${P}/links`, summary: "List links", status: 200, response: z.array(linkWire) },
+  { method: "post", path: `${P}/links`, summary: "Link two node ports", status: 201, body: linkCreate, response: linkWire },
+  { method: "get", path: `${P}/links/:link_id`, summary: "Get a link", status: 200, response: linkWire },
+  { method: "put", path: `${P}/links/:link_id`, summary: "Update filters, suspend, style or end labels", status: 201, body: linkUpdate, response: linkWire },
+  { method: "delete", path: `${P}/links/:link_id`, summary: "Delete a link", status: 204 },
+  { method: "get", path: `${P}/links/:link_id/available_filters`, summary: "The filters this link can apply", status: 200, response: z.array(filterDescriptor) },
+  { method: "post", path: `${P}/links/:link_id/start_capture`, summary: "Start a packet capture", status: 201, body: captureStart, response: linkWire },
+  { method: "post", path: `${P}/links/:link_id/stop_capture`, summary: "Stop the packet capture", status: 201, response: linkWire },
+  { method: "get", path: `${P}/links/:link_id/pcap`, summary: "Stream the capture file", status: 200, rawResponse: "application/vnd.tcpdump.pcap" },
+
+  { method: "get", path: `${P}/drawings`, summary: "List drawings", status: 200, response: z.array(drawingWire) },
+  { method: "post", path: `${P}/drawings`, summary: "Create a drawing", status: 201, body: drawingInput, response: drawingWire },
+  { method: "get", path: `${P}/drawings/:drawing_id`, summary: "Get a drawing", status: 200, response: drawingWire },
+  { method: "put", path: `${P}/drawings/:drawing_id`, summary: "Update a drawing", status: 201, body: drawingInput, response: drawingWire },
+  { method: "delete", path: `${P}/drawings/:drawing_id`, summary: "Delete a drawing", status: 204 },
+
+  { method: "get", path: "/v2/templates", summary: "Built-in templates", status: 200 },
+  { method: "get", path: "/v2/templates/:template_id", summary: "A built-in template", status: 200 },
+  { method: "post", path: `${P}/templates/:template_id`, summary: "Create a node from a template", status: 201, body: nodeFromTemplate, response: nodeWire },
+  { method: "get", path: "/v2/computes", summary: "Computes (emulation hosts)", status: 200 },
+  { method: "get", path: "/v2/computes/:compute_id", summary: "A compute", status: 200 },
+
+  { method: "get", path: "/v2/notifications", summary: "Controller events, streamed as JSON lines", status: 200, response: notification },
+  { method: "get", path: "/v2/notifications/ws", summary: "Controller events over WebSocket", status: 101 },
+  { method: "get", path: `${P}/notifications`, summary: "Project events, streamed as JSON lines", status: 200, response: notification },
+  { method: "get", path: `${P}/notifications/ws`, summary: "Project events over WebSocket", status: 101 },
+
+  { method: "get", path: "/v2/compute/projects", summary: "Compute projects", status: 200 },
+  { method: "post", path: "/v2/compute/projects", summary: "Create a compute project", status: 201 },
+  { method: "get", path: "/v2/compute/projects/:project_id", summary: "A compute project", status: 200 },
+  { method: "put", path: "/v2/compute/projects/:project_id", summary: "Update a compute project's variables", status: 200 },
+  { method: "delete", path: "/v2/compute/projects/:project_id", summary: "Delete a compute project and its folder", status: 204 },
+  { method: "post", path: "/v2/compute/projects/:project_id/close", summary: "Close a compute project", status: 204 },
+  { method: "get", path: "/v2/compute/projects/:project_id/files", summary: "List project files with md5sum", status: 200 },
+  { method: "get", path: "/v2/compute/projects/:project_id/files/:path{.+}", summary: "Download a project file", status: 200, rawResponse: "application/octet-stream" },
+  { method: "post", path: "/v2/compute/projects/:project_id/files/:path{.+}", summary: "Upload a project file (streamed)", status: 201, rawBody: "application/octet-stream" },
+  { method: "get", path: "/v2/compute/projects/:project_id/notifications", summary: "Compute-side project events", status: 200, response: notification },
+  { method: "get", path: "/v2/compute/emulator/images", summary: "List emulator images", status: 200 },
+  { method: "get", path: "/v2/compute/emulator/images/:filename{.+}", summary: "Download an image (streamed)", status: 200, rawResponse: "application/octet-stream" },
+  { method: "post", path: "/v2/compute/emulator/images/:filename{.+}", summary: "Upload an image (streamed; md5 sidecar written)", status: 204, rawBody: "application/octet-stream" },
+];
