@@ -8,6 +8,7 @@ import { registerDrawingRoutes } from "./routes/drawings";
 import { registerLinkRoutes } from "./routes/links";
 import { registerNodeRoutes } from "./routes/nodes";
 import { registerTemplateRoutes } from "./routes/templates";
+import { registerNotificationRoutes } from "./routes/notifications";
 import { registerComputeProjectRoutes } from "./routes/compute-projects";
 import { registerProjectFileRoutes } from "./routes/project-files";
 import { registerProjectRoutes } from "./routes/projects";
@@ -26,6 +27,7 @@ export function createApp(deps: ControllerDeps): ControllerApp {
   registerLinkRoutes(app, deps);
   registerTemplateRoutes(app, deps);
   registerDrawingRoutes(app, deps);
+  registerNotificationRoutes(app, deps);
 
   app.notFound(() => jsonResponse(404, errorBody(404, "404: Not Found")));
   app.onError((error) => {

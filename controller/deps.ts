@@ -12,6 +12,8 @@ export interface ControllerConfig {
   consoleHost: string;
   /** Directory reported as a project's `path`; its files live in the file store under `projects/{id}`. */
   projectsDir: string;
+  /** Silence after which a notification stream sends a ping; GNS3's 5 s unless set (tests shorten it). */
+  notificationPingIntervalMs?: number;
 }
 
 /** Everything a request needs from the runtime; the runtime adapters build it, routes only use it. */

@@ -17,7 +17,15 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-const controller = await startNodeController({ host: values.host, port, dataDir: values["data-dir"] });
+// Only tests change the ping interval, so it has no flag of its own.
+const pingSetting = process.env.CONTROLLER_NOTIFICATION_PING_MS;
+const notificationPingIntervalMs = pingSetting === undefined ? undefined : Number(pingSetting);
+if (notificationPingIntervalMs !== undefined && !(Number.isInteger(notificationPingIntervalMs) && notificationPingIntervalMs > 0)) {
+  console.error(`CONTROLLER_NOTIFICATION_PING_MS must be a positive whole number of milliseconds, got '${pingSetting}'`);
+  process.exit(2);
+}
+
+const controller = await startNodeController({ host: values.host, port, dataDir: values["data-dir"], notificationPingIntervalMs });
 console.log(JSON.stringify({ level: "info", msg: "controller listening", url: controller.url, dataDir: values["data-dir"] }));
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

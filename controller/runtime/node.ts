@@ -7,7 +7,7 @@ import { createNodeWebSocket } from "@hono/node-ws";
 import { Hono } from "hono";
 import { createApp } from "../app";
 import { GNS3_VERSION, type ControllerDeps } from "../deps";
-import { LocalEventBus } from "../events/event-bus";
+import { LocalEventBus, type EventBus } from "../events/event-bus";
 import { DiskFileStore } from "../files/disk-file-store";
 import { LmdbKeyValueStore } from "../store/lmdb-kv";
 
@@ -16,6 +16,9 @@ export interface NodeControllerOptions {
   port: number;
   dataDir: string;
   onShutdown?: () => void;
+  notificationPingIntervalMs?: number;
+  /** Tests pass their own bus to watch subscriptions come and go. */
+  events?: EventBus;
 }
 
 export interface RunningController {
@@ -29,10 +32,16 @@ export async function startNodeController(options: NodeControllerOptions): Promi
   const dataDir = resolve(options.dataDir);
   const store = new LmdbKeyValueStore(resolve(dataDir, "store"));
   const outer = new Hono();
-  const { upgradeWebSocket, injectWebSocket } = createNodeWebSocket({ app: outer });
+  const { upgradeWebSocket, injectWebSocket, wss } = createNodeWebSocket({ app: outer });
   let server: ServerType | undefined;
   const close = async (): Promise<void> => {
-    await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
+    await new Promise<void>((done) => {
+      if (!server) return done();
+      server.close(() => done());
+      // Notification streams and sockets never end by themselves; closing waits for every connection.
+      for (const socket of wss.clients) socket.terminate();
+      if ("closeAllConnections" in server) server.closeAllConnections();
+    });
     await store.close();
   };
   const deps: ControllerDeps = {
@@ -41,9 +50,10 @@ export async function startNodeController(options: NodeControllerOptions): Promi
       local: true,
       consoleHost: options.host === "0.0.0.0" || options.host === "::" ? "127.0.0.1" : options.host,
       projectsDir: resolve(dataDir, "projects"),
+      notificationPingIntervalMs: options.notificationPingIntervalMs,
     },
     store,
-    events: new LocalEventBus(),
+    events: options.events ?? new LocalEventBus(),
     files: new DiskFileStore(dataDir),
     newId: randomUUID,
     hostInterfaces: () => Object.keys(networkInterfaces()).filter((name) => name !== "lo"),

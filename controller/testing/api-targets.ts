@@ -35,9 +35,18 @@ interface ApiTarget {
   start(): Promise<{ fetch: (path: string, init?: RequestInit) => Promise<Response>; baseUrl?: string; stop(): Promise<void> }>;
 }
 
+/** Both targets ping idle notification streams this often, so tests need not wait GNS3's 5 s. */
+export const TEST_NOTIFICATION_PING_MS = 1000;
+
 export function inProcessDeps(dataDir: string): ControllerDeps {
   return {
-    config: { version: GNS3_VERSION, local: true, consoleHost: "127.0.0.1", projectsDir: join(dataDir, "projects") },
+    config: {
+      version: GNS3_VERSION,
+      local: true,
+      consoleHost: "127.0.0.1",
+      projectsDir: join(dataDir, "projects"),
+      notificationPingIntervalMs: TEST_NOTIFICATION_PING_MS,
+    },
     store: new MemoryKeyValueStore(),
     events: new LocalEventBus(),
     files: new DiskFileStore(dataDir),
@@ -65,7 +74,9 @@ const nodeServer: ApiTarget = {
   name: "node server",
   async start() {
     const dataDir = mkdtempSync(join(tmpdir(), "gns3-node-"));
-    const server = await startControllerProcess(["--port", "0", "--data-dir", dataDir]);
+    const server = await startControllerProcess(["--port", "0", "--data-dir", dataDir], {
+      CONTROLLER_NOTIFICATION_PING_MS: String(TEST_NOTIFICATION_PING_MS),
+    });
     return {
       baseUrl: server.url,
       fetch: (path, init) => fetch(`${server.url}${path}`, init),
