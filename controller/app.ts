@@ -10,6 +10,7 @@ import { registerNodeRoutes } from "./routes/nodes";
 import { registerTemplateRoutes } from "./routes/templates";
 import { registerNotificationRoutes } from "./routes/notifications";
 import { registerComputeProjectRoutes } from "./routes/compute-projects";
+import { registerImageRoutes } from "./routes/images";
 import { registerProjectFileRoutes } from "./routes/project-files";
 import { registerProjectRoutes } from "./routes/projects";
 import { registerServerRoutes } from "./routes/server";
@@ -23,6 +24,7 @@ export function createApp(deps: ControllerDeps): ControllerApp {
   registerProjectRoutes(app, deps);
   registerProjectFileRoutes(app, deps);
   registerComputeProjectRoutes(app, deps);
+  registerImageRoutes(app, deps);
   registerNodeRoutes(app, deps);
   registerLinkRoutes(app, deps);
   registerTemplateRoutes(app, deps);
