@@ -1,10 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { lstat, mkdir, readdir, realpath, rename, rm, stat } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { lstat, mkdir, open, readdir, realpath, rename, rm, stat, type FileHandle } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
-import { Readable, Transform } from "node:stream";
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import {
   FileWriteFailed,
   PathEscape,
@@ -39,22 +38,21 @@ export class DiskFileStore implements FileStore {
     const temporary = join(partials, randomUUID());
     const hash = createHash("md5");
     let size = 0;
-    const measure = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        hash.update(chunk);
-        size += chunk.length;
-        callback(null, chunk);
-      },
-    });
-    const source = Readable.fromWeb(body as NodeReadableStream<Uint8Array>);
-    let sourceFailed = false;
-    source.once("error", () => (sourceFailed = true));
     try {
-      await pipeline(source, measure, createWriteStream(temporary, { mode: 0o600 }));
+      const file = await open(temporary, "wx", 0o600);
+      try {
+        for await (const chunk of readChunks(body)) {
+          hash.update(chunk);
+          size += chunk.byteLength;
+          await writeAll(file, chunk);
+        }
+      } finally {
+        await file.close();
+      }
       await rename(temporary, target);
     } catch (error) {
       await rm(temporary, { force: true });
-      if (sourceFailed) throw new UploadInterrupted(`upload of ${path} ended early: ${String(error)}`);
+      if (error instanceof UploadInterrupted) throw error;
       throw writeFailed(path, error);
     }
     return { size, md5: hash.digest("hex") };
@@ -128,6 +126,30 @@ export class DiskFileStore implements FileStore {
     if (realTarget === null || (realTarget !== realRoot && !realTarget.startsWith(realRoot + sep))) {
       throw new PathEscape(target);
     }
+  }
+}
+
+/** The body's chunks, one awaited read at a time, so the sender is held back as fast as the disk goes. */
+async function* readChunks(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const next = await reader.read().catch((error: unknown) => {
+        throw new UploadInterrupted(`the body stream failed: ${String(error)}`);
+      });
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+async function writeAll(file: FileHandle, chunk: Uint8Array): Promise<void> {
+  let offset = 0;
+  while (offset < chunk.byteLength) {
+    const { bytesWritten } = await file.write(chunk, offset, chunk.byteLength - offset);
+    offset += bytesWritten;
   }
 }
 

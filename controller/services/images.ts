@@ -1,0 +1,71 @@
+import type { ControllerDeps } from "../deps";
+import { childPath, safeRelativePath, type StoredFile } from "../files/file-store";
+import { fileLayout } from "../files/layout";
+import {
+  MD5_HEX_LENGTH,
+  imageBaseName,
+  imageToWire,
+  isHiddenImagePath,
+  isListedImage,
+  isMd5Hex,
+  type ImageWire,
+} from "../domain/images";
+import { ApiError, forbidden } from "../http/api-error";
+import { storeUpload } from "./uploads";
+
+/**
+ * Stores an uploaded image and its checksum sidecar. The old sidecar goes first, so a reader
+ * never pairs the new bytes with the old checksum; the new one is the MD5 taken while streaming.
+ */
+export async function uploadImage(deps: ControllerDeps, filename: string, body: ReadableStream<Uint8Array> | null): Promise<void> {
+  const path = childPath(fileLayout.emulatorImages(), filename);
+  const sidecar = fileLayout.md5Sidecar(path);
+  await deps.files.remove(sidecar);
+  const failure = (reason: string) => `Could not write image: ${filename} because ${reason}`;
+  const { md5 } = await storeUpload(deps, path, body, failure);
+  await storeUpload(deps, sidecar, new Blob([md5]).stream(), failure);
+}
+
+/**
+ * Finds an image by its path in the images folder or, for a bare name, anywhere below it
+ * (GNS3 clients ask by file name). Hidden files are never served.
+ */
+export async function openImage(deps: ControllerDeps, filename: string): Promise<{ file: StoredFile; path: string }> {
+  const relativePath = safeRelativePath(filename);
+  if (isHiddenImagePath(relativePath)) throw forbidden();
+  const direct = await deps.files.read(`${fileLayout.emulatorImages()}/${relativePath}`);
+  if (direct) return { file: direct, path: relativePath };
+  if (!relativePath.includes("/")) {
+    const match = (await deps.files.list(fileLayout.emulatorImages())).find(
+      (entry) => isListedImage(entry.path) && imageBaseName(entry.path) === relativePath,
+    );
+    const file = match && (await deps.files.read(`${fileLayout.emulatorImages()}/${match.path}`));
+    if (match && file) return { file, path: match.path };
+  }
+  throw new ApiError(404, `The image ${filename} is missing`);
+}
+
+export async function listImages(deps: ControllerDeps): Promise<ImageWire[]> {
+  const images: ImageWire[] = [];
+  for (const entry of await deps.files.list(fileLayout.emulatorImages())) {
+    if (!isListedImage(entry.path)) continue;
+    const md5 = await imageMd5(deps, `${fileLayout.emulatorImages()}/${entry.path}`);
+    if (md5) images.push(imageToWire(entry.path, entry.size, md5));
+  }
+  return images;
+}
+
+/** The sidecar when it is sound; otherwise hashed now and the sidecar written for next time, as GNS3 does. */
+async function imageMd5(deps: ControllerDeps, path: string): Promise<string | null> {
+  const sidecar = fileLayout.md5Sidecar(path);
+  const stored = await deps.files.read(sidecar);
+  // Only a sidecar of the right size is read: anyone may drop a large `.md5sum` file here.
+  if (stored?.size === MD5_HEX_LENGTH) {
+    const text = await new Response(stored.stream).text();
+    if (isMd5Hex(text)) return text;
+  } else await stored?.stream.cancel();
+  // Unreadable or vanished images are left out of the listing.
+  const md5 = await deps.files.md5(path).catch(() => null);
+  if (md5) await deps.files.write(sidecar, new Blob([md5]).stream()).catch(() => undefined);
+  return md5;
+}
