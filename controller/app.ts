@@ -14,6 +14,7 @@ import { registerImageRoutes } from "./routes/images";
 import { registerProjectFileRoutes } from "./routes/project-files";
 import { registerProjectRoutes } from "./routes/projects";
 import { registerServerRoutes } from "./routes/server";
+import { registerTopologyRoutes } from "./routes/topology";
 
 export type ControllerApp = Hono;
 
@@ -23,6 +24,7 @@ export function createApp(deps: ControllerDeps): ControllerApp {
   registerServerRoutes(app, deps);
   registerProjectRoutes(app, deps);
   registerProjectFileRoutes(app, deps);
+  registerTopologyRoutes(app, deps);
   registerComputeProjectRoutes(app, deps);
   registerImageRoutes(app, deps);
   registerNodeRoutes(app, deps);

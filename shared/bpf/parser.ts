@@ -62,7 +62,7 @@ class Parser {
 
   private next(): Token {
     const token = this.peek();
-    if (this.position < this.tokens.length - 1) this.position++;
+    this.position++;
     return token;
   }
 
@@ -226,31 +226,36 @@ class Parser {
   }
 
   private parseArithmeticPrimary(): Arith {
-    const token = this.next();
-    if (token.kind === "num") return { kind: "number", value: token.value, column: token.column };
-    if (token.kind === "keyword" && token.keyword === "len") return { kind: "len", column: token.column };
+    const token = this.peek();
+    if (token.kind === "num") {
+      this.next();
+      return { kind: "number", value: token.value, column: token.column };
+    }
+    if (token.kind === "keyword" && token.keyword === "len") {
+      this.next();
+      return { kind: "len", column: token.column };
+    }
     if (token.kind === "op" && token.op === "(") {
+      this.next();
       const inner = this.parseArithmetic(0);
       this.expect(")", `')' to close the '(' at column ${token.column}`);
       return inner;
     }
-    if (token.kind === "keyword" && PROTOCOL_KEYWORDS.has(token.keyword) && this.isOp("[")) {
+    if (token.kind === "keyword" && PROTOCOL_KEYWORDS.has(token.keyword) && this.isOp("[", 1)) {
+      this.next();
       this.next();
       const index = this.parseArithmetic(0);
       let size = 1;
       if (this.isOp(":")) {
         this.next();
-        const sizeToken = this.next();
-        if (sizeToken.kind !== "num") {
-          this.position--;
-          this.expected("a size (1, 2 or 4)");
-        }
+        const sizeToken = this.peek();
+        if (sizeToken.kind !== "num") return this.expected("a size (1, 2 or 4)");
+        this.next();
         size = sizeToken.value;
       }
       this.expect("]", "']'");
       return { kind: "load", proto: token.keyword, index, size, column: token.column };
     }
-    this.position--;
     return this.expected("a number, 'len' or a packet accessor such as 'ip[0]'");
   }
 
