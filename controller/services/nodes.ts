@@ -44,15 +44,43 @@ async function takenNames(deps: ControllerDeps, projectId: string): Promise<Set<
   return new Set((await deps.store.list(prefix)).map((entry) => entry.key.slice(prefix.length)));
 }
 
-async function allocateConsole(deps: ControllerDeps, computeId: string, requested: number | null | undefined): Promise<number> {
+async function usedConsolePorts(deps: ControllerDeps, computeId: string): Promise<Set<number>> {
   const prefix = keys.consolePortsPrefix(computeId);
-  const used = new Set((await deps.store.list(prefix)).map((entry) => Number(entry.key.slice(prefix.length))));
+  return new Set((await deps.store.list(prefix)).map((entry) => Number(entry.key.slice(prefix.length))));
+}
+
+function lowestFreeConsolePort(used: ReadonlySet<number>, computeId: string): number {
+  for (let port = CONSOLE_PORT_RANGE.first; port <= CONSOLE_PORT_RANGE.last; port++) if (!used.has(port)) return port;
+  throw conflict(`No free console port between ${CONSOLE_PORT_RANGE.first} and ${CONSOLE_PORT_RANGE.last} on compute ${computeId}`);
+}
+
+async function allocateConsole(deps: ControllerDeps, computeId: string, requested: number | null | undefined): Promise<number> {
+  const used = await usedConsolePorts(deps, computeId);
   if (requested != null) {
     if (used.has(requested)) throw conflict(`Console port ${requested} is already used on compute ${computeId}`);
     return requested;
   }
-  for (let port = CONSOLE_PORT_RANGE.first; port <= CONSOLE_PORT_RANGE.last; port++) if (!used.has(port)) return port;
-  throw conflict(`No free console port between ${CONSOLE_PORT_RANGE.first} and ${CONSOLE_PORT_RANGE.last} on compute ${computeId}`);
+  return lowestFreeConsolePort(used, computeId);
+}
+
+/**
+ * `count` distinct free console ports on a compute, lowest first, for nodes created together
+ * (project import). The caller guards each claim as `createNode` does.
+ */
+export async function allocateConsolePorts(deps: ControllerDeps, computeId: string, count: number): Promise<number[]> {
+  const used = await usedConsolePorts(deps, computeId);
+  const ports: number[] = [];
+  for (let index = 0; index < count; index++) {
+    const port = lowestFreeConsolePort(used, computeId);
+    used.add(port);
+    ports.push(port);
+  }
+  return ports;
+}
+
+/** Whether a node of this console type gets a console port. */
+export function hasConsole(consoleType: string | null): boolean {
+  return consoleType !== null && consoleType !== "none";
 }
 
 export async function createNode(deps: ControllerDeps, projectId: string, input: NodeCreate): Promise<NodeRecord> {
@@ -64,9 +92,8 @@ export async function createNode(deps: ControllerDeps, projectId: string, input:
     if (existing) return existing;
     const kind = nodeKind(input.node_type);
     const consoleType = input.console_type ?? kind.consoleType;
-    const hasConsole = consoleType !== null && consoleType !== "none";
     const name = allocateNodeName(input.name, await takenNames(deps, projectId));
-    const console = hasConsole ? await allocateConsole(deps, input.compute_id, input.console) : null;
+    const console = hasConsole(consoleType) ? await allocateConsole(deps, input.compute_id, input.console) : null;
     const node = newNode(input, { nodeId, projectId, name, console, hostInterfaces: deps.hostInterfaces() });
     const change: Change = {
       writes: [{ key: keys.node(projectId, nodeId), value: node }, { key: keys.nodeName(projectId, name), value: nodeId }],

@@ -47,7 +47,7 @@ export async function createProject(deps: ControllerDeps, input: ProjectCreate):
   });
 }
 
-async function assertNameFree(deps: ControllerDeps, name: string): Promise<void> {
+export async function assertNameFree(deps: ControllerDeps, name: string): Promise<void> {
   const owner = await deps.store.get<string>(keys.projectName(name));
   if (owner !== undefined) throw conflict(`Project "${name}" already exists`);
 }
