@@ -1,14 +1,13 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe } from "vitest";
 import { createApp } from "../app";
-import { GNS3_VERSION, type ControllerDeps } from "../deps";
-import { LocalEventBus } from "../events/event-bus";
-import { DiskFileStore } from "../files/disk-file-store";
-import { MemoryKeyValueStore } from "../store/memory-kv";
+import { startControllerProcess } from "./controller-process";
+import { inProcessDeps, TEST_NOTIFICATION_PING_MS } from "./in-process-deps";
+
+export { startControllerProcess, type ControllerProcess } from "./controller-process";
+export { inProcessDeps, TEST_NOTIFICATION_PING_MS } from "./in-process-deps";
 
 export interface ApiReply {
   status: number;
@@ -33,28 +32,6 @@ export interface ApiClient {
 interface ApiTarget {
   name: string;
   start(): Promise<{ fetch: (path: string, init?: RequestInit) => Promise<Response>; baseUrl?: string; stop(): Promise<void> }>;
-}
-
-/** Both targets ping idle notification streams this often, so tests need not wait GNS3's 5 s. */
-export const TEST_NOTIFICATION_PING_MS = 1000;
-
-export function inProcessDeps(dataDir: string): ControllerDeps {
-  return {
-    config: {
-      version: GNS3_VERSION,
-      local: true,
-      consoleHost: "127.0.0.1",
-      projectsDir: join(dataDir, "projects"),
-      notificationPingIntervalMs: TEST_NOTIFICATION_PING_MS,
-    },
-    store: new MemoryKeyValueStore(),
-    events: new LocalEventBus(),
-    files: new DiskFileStore(dataDir),
-    newId: () => crypto.randomUUID(),
-    hostInterfaces: () => ["eth0", "eth1"],
-    requestShutdown: () => {},
-    usage: () => ({ cpu_usage_percent: 1.5, memory_usage_percent: 10.5 }),
-  };
 }
 
 const inProcess: ApiTarget = {
@@ -87,49 +64,6 @@ const nodeServer: ApiTarget = {
     };
   },
 };
-
-export interface ControllerProcess {
-  url: string;
-  child: ChildProcess;
-  stop(signal?: NodeJS.Signals): Promise<void>;
-}
-
-/** Starts `npm start -- <args>` and waits for its "listening" log line. */
-export async function startControllerProcess(args: string[], env: Record<string, string> = {}): Promise<ControllerProcess> {
-  const child = spawn("npm", ["start", "--silent", "--", ...args], {
-    cwd: join(import.meta.dirname, "../.."),
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-    detached: true,
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    const timer = setTimeout(() => reject(new Error("controller did not start within 30 s")), 30_000);
-    child.once("exit", (code) => reject(new Error(`controller exited with ${code} before listening`)));
-    lines.on("line", (line) => {
-      try {
-        const parsed = JSON.parse(line) as { msg?: string; url?: string };
-        if (parsed.msg === "controller listening" && parsed.url) {
-          clearTimeout(timer);
-          resolve(parsed.url);
-        }
-      } catch {
-        // Not a log line of ours.
-      }
-    });
-  });
-  return {
-    url,
-    child,
-    stop: (signal = "SIGTERM") =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        // npm runs the server in a child of its own: signal the whole process group.
-        process.kill(-child.pid!, signal);
-      }),
-  };
-}
 
 export const API_TARGETS: ApiTarget[] = [inProcess, nodeServer];
 

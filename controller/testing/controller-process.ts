@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+
+export interface ControllerProcess {
+  url: string;
+  child: ChildProcess;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** Starts `npm start -- <args>` (the README's run command) and waits for its "listening" log line. */
+export async function startControllerProcess(args: string[], env: Record<string, string> = {}): Promise<ControllerProcess> {
+  const child = spawn("npm", ["start", "--silent", "--", ...args], {
+    cwd: join(import.meta.dirname, "../.."),
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+    detached: true,
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    const timer = setTimeout(() => reject(new Error("controller did not start within 30 s")), 30_000);
+    child.once("exit", (code) => reject(new Error(`controller exited with ${code} before listening`)));
+    lines.on("line", (line) => {
+      try {
+        const parsed = JSON.parse(line) as { msg?: string; url?: string };
+        if (parsed.msg === "controller listening" && parsed.url) {
+          clearTimeout(timer);
+          resolve(parsed.url);
+        }
+      } catch {
+        // Not a log line of ours.
+      }
+    });
+  });
+  return {
+    url,
+    child,
+    stop: (signal = "SIGTERM") =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        // npm runs the server in a child of its own: signal the whole process group.
+        process.kill(-child.pid!, signal);
+      }),
+  };
+}
+
+/**
+ * Resident memory of the biggest process in the controller's process group (npm, the tsx
+ * launcher and the server itself share it; the server is by far the largest).
+ */
+export function serverMemoryMiB(controller: ControllerProcess): { rss: number; peak: number } {
+  let best = { rss: 0, peak: 0 };
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const processGroup = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+      if (processGroup !== controller.child.pid) continue;
+      const status = readFileSync(`/proc/${entry}/status`, "utf8");
+      const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+      const peak = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+      if (rss > best.rss) best = { rss, peak };
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return best;
+}

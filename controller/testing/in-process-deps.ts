@@ -1,0 +1,27 @@
+import { join } from "node:path";
+import { GNS3_VERSION, type ControllerDeps } from "../deps";
+import { LocalEventBus } from "../events/event-bus";
+import { DiskFileStore } from "../files/disk-file-store";
+import { MemoryKeyValueStore } from "../store/memory-kv";
+
+/** Both targets ping idle notification streams this often, so tests need not wait GNS3's 5 s. */
+export const TEST_NOTIFICATION_PING_MS = 1000;
+
+export function inProcessDeps(dataDir: string): ControllerDeps {
+  return {
+    config: {
+      version: GNS3_VERSION,
+      local: true,
+      consoleHost: "127.0.0.1",
+      projectsDir: join(dataDir, "projects"),
+      notificationPingIntervalMs: TEST_NOTIFICATION_PING_MS,
+    },
+    store: new MemoryKeyValueStore(),
+    events: new LocalEventBus(),
+    files: new DiskFileStore(dataDir),
+    newId: () => crypto.randomUUID(),
+    hostInterfaces: () => ["eth0", "eth1"],
+    requestShutdown: () => {},
+    usage: () => ({ cpu_usage_percent: 1.5, memory_usage_percent: 10.5 }),
+  };
+}
