@@ -9,6 +9,11 @@ export function jsonResponse(status: number, body: unknown, headers?: Record<str
   });
 }
 
+/** An already serialised JSON body (see services/list-cache.ts). */
+export function jsonBytesResponse(status: number, body: Uint8Array): Response {
+  return new Response(body, { status, headers: { "content-type": "application/json" } });
+}
+
 export function emptyResponse(status: 201 | 204 | 200): Response {
   return new Response(null, { status });
 }

@@ -49,6 +49,8 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "post", path: `${P}/open`, summary: "Open a project", status: 201, response: projectWire },
   { method: "post", path: `${P}/close`, summary: "Close a project (stops its nodes)", status: 204 },
   { method: "get", path: `${P}/stats`, summary: "Counts of nodes, links and drawings", status: 200, response: stats },
+  { method: "get", path: `${P}/export`, summary: "Export as a portable project (zip with project.gns3 and files)", status: 200, rawResponse: "application/gns3project" },
+  { method: "post", path: `${P}/import`, summary: "Import a portable project zip or a .gns3 topology as this project", status: 201, rawBody: "application/octet-stream", response: projectWire },
   { method: "get", path: `${P}/files/:path{.+}`, summary: "Download a project file", status: 200, rawResponse: "application/octet-stream" },
   { method: "post", path: `${P}/files/:path{.+}`, summary: "Upload a project file (streamed)", status: 201, rawBody: "application/octet-stream" },
 

@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import { captureStart, linkCreate, linkUpdate } from "../../shared/schemas/link";
 import type { ControllerDeps } from "../deps";
 import { linkToWire } from "../domain/links";
-import { emptyResponse, jsonResponse } from "../http/responses";
+import { emptyResponse, jsonBytesResponse, jsonResponse } from "../http/responses";
 import { parseJsonBody, readJsonBody } from "../http/validation";
 import {
   createLink,
@@ -10,7 +10,7 @@ import {
   getLink,
   linkAvailableFilters,
   linkCaptureFile,
-  listLinks,
+  listLinksBody,
   startLinkCapture,
   stopLinkCapture,
   updateLink,
@@ -19,7 +19,7 @@ import {
 export function registerLinkRoutes(app: Hono, deps: ControllerDeps): void {
   const base = "/v2/projects/:project_id/links";
 
-  app.get(base, async (c) => jsonResponse(200, await listLinks(deps, c.req.param("project_id"))));
+  app.get(base, async (c) => jsonBytesResponse(200, await listLinksBody(deps, c.req.param("project_id"))));
 
   app.post(base, async (c) => {
     const input = await parseJsonBody(c.req.raw, linkCreate);

@@ -2,6 +2,7 @@ import type { ControllerDeps } from "../deps";
 import type { Notification, NotificationScope } from "../events/event-bus";
 import { ApiError } from "../http/api-error";
 import { KvConflict, KvUnavailable, type KvGuard, type KvWrite } from "../store/kv";
+import { keys } from "../store/keys";
 
 /** What a domain function decides: the writes (with the guards they rely on) and what to announce. */
 export interface Change {
@@ -18,13 +19,25 @@ export function emptyChange(): Change {
 export async function applyChange(deps: ControllerDeps, change: Change): Promise<void> {
   if (change.writes.length > 0) {
     try {
-      await deps.store.commit(change.writes, change.guards);
+      await deps.store.commit([...change.writes, ...projectStamps(deps, change.writes)], change.guards);
     } catch (error) {
       if (error instanceof KvUnavailable) throw new ApiError(503, error.message);
       throw error;
     }
   }
   for (const { scope, notification } of change.events) deps.events.publish(scope, notification);
+}
+
+const PROJECT_KEY = /^projects\/([^/]+)/;
+
+/** A fresh stamp for every project the change touches (see services/list-cache.ts). */
+function projectStamps(deps: ControllerDeps, writes: readonly KvWrite[]): KvWrite[] {
+  const projects = new Set<string>();
+  for (const write of writes) {
+    const match = PROJECT_KEY.exec(write.key);
+    if (match) projects.add(match[1]!);
+  }
+  return [...projects].map((projectId) => ({ key: keys.projectStamp(projectId), value: deps.newId() }));
 }
 
 /**

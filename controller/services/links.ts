@@ -14,6 +14,7 @@ import type { NodeRecord } from "../domain/nodes";
 import { conflict, notFound } from "../http/api-error";
 import { keys } from "../store/keys";
 import { applyChange, withConflictRetry, type Change } from "./change";
+import { cachedListBody } from "./list-cache";
 import { listNodeRecords } from "./nodes";
 import { projectEvent } from "./project-events";
 import { loadOpenedProject, loadProject } from "./projects";
@@ -29,10 +30,12 @@ export async function listLinkRecords(deps: ControllerDeps, projectId: string): 
 }
 
 /** Opened projects list wire links; closed ones list their stored topology, as GNS3 does. */
-export async function listLinks(deps: ControllerDeps, projectId: string): Promise<unknown[]> {
-  const project = await loadProject(deps, projectId);
-  const links = await listLinkRecords(deps, projectId);
-  return links.map(project.status === "opened" ? linkToWire : linkToTopology);
+export async function listLinksBody(deps: ControllerDeps, projectId: string): Promise<Uint8Array> {
+  return cachedListBody(deps, projectId, "links", async () => {
+    const project = await loadProject(deps, projectId);
+    const links = await listLinkRecords(deps, projectId);
+    return links.map(project.status === "opened" ? linkToWire : linkToTopology);
+  });
 }
 
 export async function createLink(deps: ControllerDeps, projectId: string, input: LinkCreate): Promise<LinkRecord> {

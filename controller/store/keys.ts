@@ -22,6 +22,8 @@ export const keys = {
   computeProjectsPrefix: () => "compute-projects/",
   setting: (name: string) => `settings/${name}`,
   compute: (computeId: string) => `computes/${computeId}`,
+  /** Changes with every commit that touches the project; validates cached list bodies. */
+  projectStamp: (projectId: string) => `stamps/projects/${projectId}`,
 } as const;
 
 /** `projects/` also prefixes sub-records; a project record's key has exactly one slash. */

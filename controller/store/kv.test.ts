@@ -63,12 +63,17 @@ describe.each(backends)("the %s key-value store", (_name, open) => {
     await store.close();
   });
 
-  it("does not let callers change stored values through returned objects", async () => {
+  it("hands out read-only values, so no caller can change what others read", async () => {
     const store = open();
-    await store.commit([{ key: "k", value: { list: [1] } }]);
+    const written = { list: [1] };
+    await store.commit([{ key: "k", value: written }]);
+    written.list.push(2);
     const value = (await store.get<{ list: number[] }>("k"))!;
-    value.list.push(2);
+    expect(() => value.list.push(3)).toThrow(TypeError);
+    expect(() => ((value as { list: number[]; extra?: number }).extra = 1)).toThrow(TypeError);
     expect(await store.get("k")).toEqual({ list: [1] });
+    const [listed] = await store.list<{ list: number[] }>("k");
+    expect(Object.isFrozen(listed!.value.list)).toBe(true);
     await store.close();
   });
 });

@@ -17,6 +17,7 @@ export interface KvEntry<T> {
   value: T;
 }
 
+/** Values read from a store are read-only: backends may share them between callers. */
 export interface KeyValueStore {
   get<T>(key: string): Promise<T | undefined>;
   /** Entries whose key starts with `prefix`, in key order. */
@@ -47,4 +48,12 @@ export function revisionOf(value: unknown): number | undefined {
     return typeof revision === "number" ? revision : undefined;
   }
   return undefined;
+}
+
+/** Freezes a value and everything in it, once: an already frozen value is returned at once. */
+export function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const child of Object.values(value as object)) deepFreeze(child);
+  return value;
 }

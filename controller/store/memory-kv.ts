@@ -1,18 +1,18 @@
-import { KvConflict, guardHolds, type KeyValueStore, type KvEntry, type KvGuard, type KvWrite } from "./kv";
+import { KvConflict, deepFreeze, guardHolds, type KeyValueStore, type KvEntry, type KvGuard, type KvWrite } from "./kv";
 
-/** The in-memory backend for unit tests. Values are cloned so callers cannot alias stored state. */
+/** The in-memory backend for unit tests. Stored values are private clones, handed out frozen like LMDB's. */
 export class MemoryKeyValueStore implements KeyValueStore {
   private readonly entries = new Map<string, unknown>();
 
   async get<T>(key: string): Promise<T | undefined> {
     const value = this.entries.get(key);
-    return value === undefined ? undefined : (structuredClone(value) as T);
+    return value as T | undefined;
   }
 
   async list<T>(prefix: string): Promise<KvEntry<T>[]> {
     const found: KvEntry<T>[] = [];
     for (const [key, value] of this.entries) {
-      if (key.startsWith(prefix)) found.push({ key, value: structuredClone(value) as T });
+      if (key.startsWith(prefix)) found.push({ key, value: value as T });
     }
     return found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
@@ -23,7 +23,7 @@ export class MemoryKeyValueStore implements KeyValueStore {
     }
     for (const write of writes) {
       if ("delete" in write) this.entries.delete(write.key);
-      else this.entries.set(write.key, structuredClone(write.value));
+      else this.entries.set(write.key, deepFreeze(structuredClone(write.value)));
     }
   }
 
