@@ -2,13 +2,19 @@ import type { Hono } from "hono";
 import { drawingInput } from "../../shared/schemas/drawing";
 import type { ControllerDeps } from "../deps";
 import { drawingToWire } from "../domain/drawings";
-import { emptyResponse, jsonResponse } from "../http/responses";
+import { emptyResponse, jsonBytesResponse, jsonResponse } from "../http/responses";
+import { cachedListBody } from "../services/list-cache";
 import { parseJsonBody } from "../http/validation";
 import { createDrawing, deleteDrawing, listDrawings, loadDrawing, updateDrawing } from "../services/drawings";
 
 export function registerDrawingRoutes(app: Hono, deps: ControllerDeps): void {
   app.get("/v2/projects/:project_id/drawings", async (c) =>
-    jsonResponse(200, (await listDrawings(deps, c.req.param("project_id"))).map(drawingToWire)),
+    jsonBytesResponse(
+      200,
+      await cachedListBody(deps, c.req.param("project_id"), "drawings", async () =>
+        (await listDrawings(deps, c.req.param("project_id"))).map(drawingToWire),
+      ),
+    ),
   );
 
   app.post("/v2/projects/:project_id/drawings", async (c) => {

@@ -2,7 +2,8 @@ import type { Hono } from "hono";
 import { linkToWire } from "../domain/links";
 import { nodeCreate, nodeDuplicate, nodeUpdate } from "../../shared/schemas/node";
 import type { ControllerDeps } from "../deps";
-import { emptyResponse, jsonResponse } from "../http/responses";
+import { emptyResponse, jsonBytesResponse, jsonResponse } from "../http/responses";
+import { loadProject } from "../services/projects";
 import { parseJsonBody, readJsonBody } from "../http/validation";
 import {
   actOnAllNodes,
@@ -11,7 +12,7 @@ import {
   deleteNode,
   duplicateNode,
   getNode,
-  listNodes,
+  listNodesBody,
   nodeLinkRecords,
   nodeWire,
   updateNode,
@@ -23,7 +24,7 @@ const NODE_ACTIONS: NodeAction[] = ["start", "stop", "suspend", "reload"];
 export function registerNodeRoutes(app: Hono, deps: ControllerDeps): void {
   const base = "/v2/projects/:project_id/nodes";
 
-  app.get(base, async (c) => jsonResponse(200, await listNodes(deps, c.req.param("project_id"))));
+  app.get(base, async (c) => jsonBytesResponse(200, await listNodesBody(deps, c.req.param("project_id"))));
 
   app.post(base, async (c) => {
     const input = await parseJsonBody(c.req.raw, nodeCreate);
@@ -39,7 +40,7 @@ export function registerNodeRoutes(app: Hono, deps: ControllerDeps): void {
   }
 
   app.post(`${base}/console/reset`, async (c) => {
-    await listNodes(deps, c.req.param("project_id"));
+    await loadProject(deps, c.req.param("project_id"));
     return emptyResponse(204);
   });
 

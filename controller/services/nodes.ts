@@ -6,6 +6,7 @@ import { allocateNodeName } from "../domain/node-names";
 import { newNode, nodeToTopology, nodeToWire, updatedNode, type NodeRecord, type NodeStatus } from "../domain/nodes";
 import { conflict, notFound } from "../http/api-error";
 import { keys } from "../store/keys";
+import { cachedListBody } from "./list-cache";
 import { applyChange, emptyChange, withConflictRetry, type Change } from "./change";
 import { loadComputeRecord } from "./computes";
 import { linkRemoval } from "./links";
@@ -28,10 +29,13 @@ export async function listNodeRecords(deps: ControllerDeps, projectId: string): 
   return (await deps.store.list<NodeRecord>(keys.nodesPrefix(projectId))).map((entry) => entry.value);
 }
 
-export async function listNodes(deps: ControllerDeps, projectId: string): Promise<unknown[]> {
-  const project = await loadProject(deps, projectId);
-  const nodes = await listNodeRecords(deps, projectId);
-  return project.status === "opened" ? nodes.map((node) => nodeWire(deps, node)) : nodes.map(nodeToTopology);
+/** Opened projects list wire nodes; closed ones list their stored topology, as GNS3 does. */
+export async function listNodesBody(deps: ControllerDeps, projectId: string): Promise<Uint8Array> {
+  return cachedListBody(deps, projectId, "nodes", async () => {
+    const project = await loadProject(deps, projectId);
+    const nodes = await listNodeRecords(deps, projectId);
+    return project.status === "opened" ? nodes.map((node) => nodeWire(deps, node)) : nodes.map(nodeToTopology);
+  });
 }
 
 export async function getNode(deps: ControllerDeps, projectId: string, nodeId: string): Promise<NodeRecord> {
