@@ -2,7 +2,6 @@ import { createHash, randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { lstat, mkdir, open, readdir, realpath, rename, rm, stat, type FileHandle } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
-import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import {
   FileWriteFailed,
@@ -61,10 +60,14 @@ export class DiskFileStore implements FileStore {
   async read(path: string): Promise<StoredFile | null> {
     const target = this.resolve(path);
     await this.assertInside(target);
-    const info = await stat(target).catch(() => null);
-    if (!info?.isFile()) return null;
-    const stream = Readable.toWeb(createReadStream(target)) as unknown as ReadableStream<Uint8Array>;
-    return { stream, size: info.size, modified: info.mtime };
+    const file = await open(target, "r").catch(() => null);
+    if (!file) return null;
+    const info = await file.stat();
+    if (!info.isFile()) {
+      await file.close();
+      return null;
+    }
+    return { stream: fileChunks(file), size: info.size, modified: info.mtime };
   }
 
   async list(folder: string): Promise<FileEntry[]> {
@@ -143,6 +146,33 @@ async function* readChunks(body: ReadableStream<Uint8Array>): AsyncGenerator<Uin
   } finally {
     reader.releaseLock();
   }
+}
+
+const READ_CHUNK = 256 * 1024;
+
+/**
+ * The file as a web stream that reads a chunk only when the reader asks for one, so a slow
+ * client holds back the disk and memory stays at a chunk or two. (`Readable.toWeb` on Node 20
+ * counts its queue in chunks up to the byte high-water mark: it can buffer gigabytes.)
+ */
+function fileChunks(file: FileHandle): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const buffer = new Uint8Array(READ_CHUNK);
+        const { bytesRead } = await file.read(buffer, 0, READ_CHUNK, null);
+        if (bytesRead > 0) return controller.enqueue(buffer.subarray(0, bytesRead));
+        await file.close();
+        controller.close();
+      } catch (error) {
+        await file.close().catch(() => undefined);
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await file.close();
+    },
+  });
 }
 
 async function writeAll(file: FileHandle, chunk: Uint8Array): Promise<void> {

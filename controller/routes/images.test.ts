@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { request } from "node:http";
+import { request, type IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -155,7 +155,7 @@ describe("emulator image upload at scale [node server]", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("streams 512 MiB to disk with the right MD5 while the server's memory stays flat", async () => {
+  it("streams 512 MiB in and out with the right MD5 while the server's memory stays flat", async () => {
     const serverPid = controllerPid(server.child.pid!);
     const before = statusKiB(serverPid, "VmRSS") / 1024;
     const sent = createHash("md5");
@@ -184,11 +184,19 @@ describe("emulator image upload at scale [node server]", () => {
     expect(readFileSync(join(dataDir, "images/QEMU/big/disk.qcow2.md5sum"), "utf8")).toBe(md5);
     const listed = (await (await fetch(`${server.url}/v2/compute/emulator/images`)).json()) as unknown[];
     expect(listed).toEqual([{ filename: "disk.qcow2", filesize: SIZE, md5sum: md5, path: "big/disk.qcow2" }]);
-    // VmHWM is the process's peak resident size over its whole life, upload included. About
-    // 100 MiB is the idle server (tsx, LMDB, the app); the rest is V8 sizing its young
-    // generation to the allocation rate, which levels off early instead of growing with the body.
+    const received = createHash("md5");
+    const download = await new Promise<IncomingMessage>((resolve, reject) =>
+      request({ host: hostname, port, path: "/v2/compute/emulator/images/big/disk.qcow2" }, resolve).on("error", reject).end(),
+    );
+    expect(download.headers["content-length"]).toBe(String(SIZE));
+    await pipeline(download, received);
+    expect(received.digest("hex")).toBe(md5);
+    // VmHWM is the process's peak resident size over its whole life, both transfers included.
+    // The idle server (tsx, LMDB, the app) is already 100-107 MiB, so the check that matters is
+    // the growth: about 40 MiB of garbage buffers waiting for V8's next collection, a level
+    // reached early and held, never a share of the 1 GiB moved.
     const peak = statusKiB(serverPid, "VmHWM") / 1024;
-    expect(peak).toBeLessThan(150);
+    expect(peak).toBeLessThan(170);
     expect(peak - before).toBeLessThan(64);
   });
 });
