@@ -1,7 +1,8 @@
 import type { LinkCreate, LinkUpdate, LinkWire } from "../../shared/schemas/link";
 import type { Label } from "../../shared/schemas/common";
 import { availableFiltersWire } from "../../shared/filters/catalogue";
-import { normaliseFilters, sameFilters, type BpfLineCheck, type LinkFilters } from "../../shared/filters/normalise";
+import { checkBpfLine } from "../../shared/bpf";
+import { normaliseFilters, sameFilters, type LinkFilters } from "../../shared/filters/normalise";
 import { ApiError } from "../http/api-error";
 import { sortKeysDeep } from "../http/responses";
 import { FILTERING_NODE_TYPES } from "./node-kinds";
@@ -39,7 +40,6 @@ export interface LinkCreationContext {
   projectId: string;
   nodes: ReadonlyMap<string, NodeRecord>;
   portTaken: (nodeId: string, adapter: number, port: number) => boolean;
-  checkBpfLine?: BpfLineCheck;
 }
 
 /**
@@ -47,7 +47,7 @@ export interface LinkCreationContext {
  * cloud/nat pair, link type) so clients see the same message for the same mistake.
  */
 export function newLink(input: LinkCreate, context: LinkCreationContext): LinkRecord {
-  const filters = input.filters === undefined ? {} : checkedFilters(input.filters, context.checkBpfLine);
+  const filters = input.filters === undefined ? {} : checkedFilters(input.filters);
   const ends: LinkEnd[] = [];
   let linkType: "ethernet" | "serial" = "ethernet";
   const attached: Array<{ node: NodeRecord; linkType: "ethernet" | "serial" }> = [];
@@ -95,7 +95,8 @@ function isCloudLike(node: NodeRecord): boolean {
   return node.node_type === "cloud" || node.node_type === "nat";
 }
 
-function checkedFilters(raw: unknown, checkBpfLine?: BpfLineCheck): LinkFilters {
+/** Every BPF line is compiled now, so a filter the dataplane could not run is refused with a 400. */
+function checkedFilters(raw: unknown): LinkFilters {
   const result = normaliseFilters(raw, checkBpfLine);
   if (!result.ok) throw new ApiError(400, result.message);
   return result.filters;
@@ -117,13 +118,12 @@ export function updatedLink(
   link: LinkRecord,
   input: LinkUpdate,
   projectNodeIds: ReadonlySet<string>,
-  checkBpfLine?: BpfLineCheck,
 ): LinkUpdateResult {
   const next: LinkRecord = { ...link, nodes: link.nodes.map((end) => ({ ...end })) };
   let changed = false;
   let dataplaneChanged = false;
   if (input.filters !== undefined) {
-    const filters = checkedFilters(input.filters, checkBpfLine);
+    const filters = checkedFilters(input.filters);
     if (!sameFilters(filters, link.filters)) {
       next.filters = filters;
       changed = dataplaneChanged = true;

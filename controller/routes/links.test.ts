@@ -155,6 +155,30 @@ describeApi("links", (api) => {
     expect((await api.get(path)).body.filters).toEqual({ corrupt: [5] });
   });
 
+  it("compiles BPF filters and refuses a line that does not compile, naming the line and column", async () => {
+    const { lab, pc1, pc2 } = await vpcsPair(api);
+    const { body: link } = await api.post(lab.links, { nodes: [lab.end(pc1), lab.end(pc2)] });
+    const path = `${lab.links}/${link.link_id}`;
+    const good = await api.put(path, { filters: { bpf: ["\n icmp[icmptype] == 8\nudp port 53 \n"] } });
+    expect(good.status).toBe(201);
+    expect(good.body.filters).toEqual({ bpf: ["icmp[icmptype] == 8\nudp port 53"] });
+    const cases: Array<[string, string]> = [
+      ["icmp\nthis is (( not bpf", "Filter 'bpf' line 2 ('this is (( not bpf'): syntax error at column 1"],
+      ["host somename", "Filter 'bpf' line 1 ('host somename'): error at column 6: host names are not resolved here"],
+      ["ip broadcast", "needs the interface netmask"],
+      ["icmp\n\narp", "Filter 'bpf' line 2 is empty: put one expression per line"],
+      ["tcp port 99999", "illegal port number 99999 > 65535"],
+    ];
+    for (const [text, message] of cases) {
+      const reply = await api.put(path, { filters: { bpf: [text] } });
+      expect(reply.status).toBe(400);
+      expect(reply.body.message).toContain(message);
+    }
+    const create = await api.post(lab.links, { nodes: [lab.end(pc1), lab.end(pc2)], filters: { bpf: ["icmp and"] } });
+    expect(create.body).toEqual({ message: "Filter 'bpf' line 1 ('icmp and'): syntax error at column 9: expected a filter primitive after 'and'", status: 400 });
+    expect((await api.get(path)).body.filters).toEqual({ bpf: ["icmp[icmptype] == 8\nudp port 53"] });
+  });
+
   it("deletes a link, frees its ports, and answers 404 afterwards", async () => {
     const { lab, pc1, pc2 } = await vpcsPair(api);
     const { body: link } = await api.post(lab.links, { nodes: [lab.end(pc1), lab.end(pc2)] });
