@@ -9,11 +9,12 @@
  * table. The differential test in this folder checks every construct against tcpdump.
  */
 import { generate } from "./codegen";
+import type { Decision } from "./decision";
+import { buildDecision, reachesMatch, TooLarge } from "./decision";
 import { BpfError } from "./errors";
 import type { Matcher } from "./evaluate";
-import { toMatcher } from "./evaluate";
+import { decisionMatcher, toMatcher } from "./evaluate";
 import { parse } from "./parser";
-import { canMatch } from "./satisfiable";
 
 export type { Matcher } from "./evaluate";
 export { BpfError } from "./errors";
@@ -30,8 +31,15 @@ export type BpfCompileResult =
 export function compileBpf(expression: string): BpfCompileResult {
   try {
     const pred = generate(parse(expression));
-    if (!canMatch(pred)) return { ok: false, message: "expression rejects all packets", position: 1 };
-    return { ok: true, match: toMatcher(pred) };
+    let decision: Decision | undefined;
+    try {
+      decision = buildDecision(pred);
+    } catch (error) {
+      if (!(error instanceof TooLarge)) throw error;
+    }
+    if (decision === undefined) return { ok: true, match: toMatcher(pred) };
+    if (!reachesMatch(decision)) return { ok: false, message: "expression rejects all packets", position: 1 };
+    return { ok: true, match: decisionMatcher(decision) };
   } catch (error) {
     if (error instanceof BpfError) return { ok: false, message: error.message, position: error.position };
     throw error;
