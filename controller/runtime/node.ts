@@ -61,9 +61,12 @@ export async function startNodeController(options: NodeControllerOptions): Promi
     requestShutdown: () => (options.onShutdown ?? (() => void close().then(() => process.exit(0))))(),
     usage: hostUsage,
   };
-  outer.route("/", createApp(deps));
+  // HTTP requests go straight to the app (its own 404 and error bodies); the outer app only
+  // exists because @hono/node-ws needs an app to hand upgrade requests to.
+  const app = createApp(deps);
+  outer.route("/", app);
   await new Promise<void>((ready) => {
-    server = serve({ fetch: outer.fetch, hostname: options.host, port: options.port }, () => ready());
+    server = serve({ fetch: app.fetch, hostname: options.host, port: options.port }, () => ready());
   });
   injectWebSocket(server!);
   const port = (server!.address() as AddressInfo).port;
