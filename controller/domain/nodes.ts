@@ -2,6 +2,7 @@ import type { NodeCreate, NodeType, NodeUpdate, NodeWire, PortWire } from "../..
 import type { Label } from "../../shared/schemas/common";
 import { sortKeysDeep } from "../http/responses";
 import { ApiError } from "../http/api-error";
+import { deepFreeze } from "../../shared/deep-freeze";
 import { nodeKind } from "./node-kinds";
 import { InvalidPortNameFormat } from "./ports";
 import { defaultLabelY, knownSymbol, symbolSize } from "./symbols";
@@ -116,9 +117,19 @@ export function updatedNode(record: NodeRecord, input: NodeUpdate, name: string)
   return next;
 }
 
+/**
+ * Stored records are frozen and shared (see store/kv.ts), so a record's port list, which a
+ * link creation or a node listing asks for again and again, is computed once per record.
+ */
+const portsOfRecord = new WeakMap<NodeRecord, PortWire[]>();
+
 export function nodePorts(record: NodeRecord): PortWire[] {
+  const known = portsOfRecord.get(record);
+  if (known) return known;
   try {
-    return nodeKind(record.node_type).ports(record);
+    const ports = nodeKind(record.node_type).ports(record);
+    if (Object.isFrozen(record)) portsOfRecord.set(record, deepFreeze(ports));
+    return ports;
   } catch (error) {
     if (error instanceof InvalidPortNameFormat) {
       throw new ApiError(409, `Invalid port name format ${error.format}: unknown replacement field`);

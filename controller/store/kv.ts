@@ -49,11 +49,3 @@ export function revisionOf(value: unknown): number | undefined {
   }
   return undefined;
 }
-
-/** Freezes a value and everything in it, once: an already frozen value is returned at once. */
-export function deepFreeze<T>(value: T): T {
-  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
-  Object.freeze(value);
-  for (const child of Object.values(value as object)) deepFreeze(child);
-  return value;
-}

@@ -1,5 +1,6 @@
+import { deepFreeze } from "../../shared/deep-freeze";
 import { open, type RootDatabase } from "lmdb";
-import { KvConflict, KvUnavailable, deepFreeze, guardHolds, type KeyValueStore, type KvEntry, type KvGuard, type KvWrite } from "./kv";
+import { KvConflict, KvUnavailable, guardHolds, type KeyValueStore, type KvEntry, type KvGuard, type KvWrite } from "./kv";
 
 /**
  * The embedded Node backend. LMDB commits are ACID and survive `kill -9`; `transaction`
