@@ -2,7 +2,6 @@ import type { Hono } from "hono";
 import { projectCreate, projectUpdate } from "../../shared/schemas/project";
 import type { ControllerDeps } from "../deps";
 import { computeProjectToWire } from "../domain/compute-projects";
-import { fileResponse } from "../http/file-response";
 import { emptyResponse, jsonResponse } from "../http/responses";
 import { parseJsonBody } from "../http/validation";
 import {
@@ -13,7 +12,8 @@ import {
   loadComputeProject,
   updateComputeProject,
 } from "../services/compute-projects";
-import { listProjectFiles, readProjectFile, writeProjectFile } from "../services/project-files";
+import { listProjectFiles } from "../services/project-files";
+import { registerFileRoutes } from "./project-files";
 
 export function registerComputeProjectRoutes(app: Hono, deps: ControllerDeps): void {
   app.get("/v2/compute/projects", async () =>
@@ -49,16 +49,5 @@ export function registerComputeProjectRoutes(app: Hono, deps: ControllerDeps): v
     return jsonResponse(200, await listProjectFiles(deps, project.project_id));
   });
 
-  // Raw endpoints: the body is the file's bytes and streams straight to the store.
-  app.get("/v2/compute/projects/:project_id/files/:path{.+}", async (c) => {
-    const project = await loadComputeProject(deps, c.req.param("project_id"));
-    const path = c.req.param("path");
-    return fileResponse(await readProjectFile(deps, project.project_id, path), path);
-  });
-
-  app.post("/v2/compute/projects/:project_id/files/:path{.+}", async (c) => {
-    const project = await loadComputeProject(deps, c.req.param("project_id"));
-    await writeProjectFile(deps, project.project_id, c.req.param("path"), c.req.raw.body);
-    return emptyResponse(201);
-  });
+  registerFileRoutes(app, deps, "/v2/compute/projects/:project_id", (projectId) => loadComputeProject(deps, projectId));
 }

@@ -5,17 +5,30 @@ import { emptyResponse } from "../http/responses";
 import { readProjectFile, writeProjectFile } from "../services/project-files";
 import { loadProject } from "../services/projects";
 
-/** Raw endpoints: the body is the file's bytes and streams straight to the store. */
-export function registerProjectFileRoutes(app: Hono, deps: ControllerDeps): void {
-  app.get("/v2/projects/:project_id/files/:path{.+}", async (c) => {
-    const project = await loadProject(deps, c.req.param("project_id"));
-    const path = c.req.param("path");
+/**
+ * Raw endpoints: the body is the file's bytes and streams straight to the store. The
+ * controller and the compute API serve the same project folder under different prefixes,
+ * each with its own way of finding the project (and its own 404).
+ */
+export function registerFileRoutes(
+  app: Hono,
+  deps: ControllerDeps,
+  projectPath: string,
+  findProject: (projectId: string) => Promise<{ project_id: string }>,
+): void {
+  app.get(`${projectPath}/files/:path{.+}`, async (c) => {
+    const project = await findProject(c.req.param("project_id")!);
+    const path = c.req.param("path")!;
     return fileResponse(await readProjectFile(deps, project.project_id, path), path);
   });
 
-  app.post("/v2/projects/:project_id/files/:path{.+}", async (c) => {
-    const project = await loadProject(deps, c.req.param("project_id"));
-    await writeProjectFile(deps, project.project_id, c.req.param("path"), c.req.raw.body);
+  app.post(`${projectPath}/files/:path{.+}`, async (c) => {
+    const project = await findProject(c.req.param("project_id")!);
+    await writeProjectFile(deps, project.project_id, c.req.param("path")!, c.req.raw.body);
     return emptyResponse(201);
   });
+}
+
+export function registerProjectFileRoutes(app: Hono, deps: ControllerDeps): void {
+  registerFileRoutes(app, deps, "/v2/projects/:project_id", (projectId) => loadProject(deps, projectId));
 }
