@@ -1,0 +1,33 @@
+/**
+ * An endpoint is one node port as the forwarding code sees it: something raw Ethernet frames
+ * come out of and go into. A UDP tunnel to an emulator (VPCS, a cloud port's QEMU), a
+ * daemon↔daemon tunnel and a port of an in-process switch or hub all look the same to the
+ * link relay that joins two of them.
+ *
+ * Frames are immutable once handed over, in both directions. That lets one buffer be shared
+ * without copies: a hub may deliver the same frame to several ports, a relay may hold a
+ * received frame in its delay line, and the frame given to `send` may still be queued in the
+ * kernel after `send` returns. Code that needs to change bytes (the corrupt filter) copies.
+ */
+
+/** Receives one frame. Called synchronously from the endpoint's event source; must not throw. */
+export type FrameHandler = (frame: Uint8Array) => void;
+
+export interface Endpoint {
+  /**
+   * Delivers one frame into the port (towards the emulator, the remote daemon or the switch
+   * logic). Never throws and never blocks: a frame that cannot be delivered is lost, as on a
+   * wire. Neither the caller nor the endpoint modifies `frame` afterwards.
+   */
+  send(frame: Uint8Array): void;
+
+  /**
+   * Sets the one handler for frames coming out of the port, replacing any previous one;
+   * `null` detaches it (frames arriving meanwhile are discarded). The handler may keep the
+   * frame (for instance in a delay line) but must not modify it.
+   */
+  onFrame(handler: FrameHandler | null): void;
+
+  /** Releases the port's resources (sockets); idempotent. No handler call happens after it resolves. */
+  close(): Promise<void>;
+}
