@@ -1,0 +1,527 @@
+import * as $protobuf from "protobufjs";
+import Long = require("long");
+
+export namespace gns3 {
+
+    namespace dataplane {
+
+        namespace v1 {
+
+            interface IDaemonMessage extends gns3.dataplane.v1.DaemonMessage.$Properties {
+            }
+
+            class DaemonMessage {
+                constructor(properties?: gns3.dataplane.v1.DaemonMessage.$Properties);
+                $unknowns?: Uint8Array[];
+                hello?: (gns3.dataplane.v1.Hello.$Properties|null);
+                ack?: (gns3.dataplane.v1.Ack.$Properties|null);
+                counters?: (gns3.dataplane.v1.CountersReport.$Properties|null);
+                body?: ("hello"|"ack"|"counters");
+                static create(properties: gns3.dataplane.v1.DaemonMessage.$Shape): gns3.dataplane.v1.DaemonMessage & gns3.dataplane.v1.DaemonMessage.$Shape;
+                static create(properties?: gns3.dataplane.v1.DaemonMessage.$Properties): gns3.dataplane.v1.DaemonMessage;
+                static encode(message: gns3.dataplane.v1.DaemonMessage.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.DaemonMessage & gns3.dataplane.v1.DaemonMessage.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace DaemonMessage {
+                interface $Properties {
+                    hello?: (gns3.dataplane.v1.Hello.$Properties|null);
+                    ack?: (gns3.dataplane.v1.Ack.$Properties|null);
+                    counters?: (gns3.dataplane.v1.CountersReport.$Properties|null);
+                    body?: ("hello"|"ack"|"counters");
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = {
+                  hello?: gns3.dataplane.v1.Hello.$Shape|null;
+                  ack?: gns3.dataplane.v1.Ack.$Shape|null;
+                  counters?: gns3.dataplane.v1.CountersReport.$Shape|null;
+                  $unknowns?: Uint8Array[];
+                } & (
+                  ({ body?: undefined; hello?: null; ack?: null; counters?: null }|{ body?: "hello"; hello: gns3.dataplane.v1.Hello.$Shape; ack?: null; counters?: null }|{ body?: "ack"; hello?: null; ack: gns3.dataplane.v1.Ack.$Shape; counters?: null }|{ body?: "counters"; hello?: null; ack?: null; counters: gns3.dataplane.v1.CountersReport.$Shape })
+                );
+            }
+
+            interface IHello extends gns3.dataplane.v1.Hello.$Properties {
+            }
+
+            class Hello {
+                constructor(properties?: gns3.dataplane.v1.Hello.$Properties);
+                $unknowns?: Uint8Array[];
+                hostId: string;
+                token: string;
+                lastAppliedRevision: number;
+                tunnelAddress: string;
+                udpPortMin: number;
+                udpPortMax: number;
+                daemonVersion: string;
+                name: string;
+                static create(properties: gns3.dataplane.v1.Hello.$Shape): gns3.dataplane.v1.Hello & gns3.dataplane.v1.Hello.$Shape;
+                static create(properties?: gns3.dataplane.v1.Hello.$Properties): gns3.dataplane.v1.Hello;
+                static encode(message: gns3.dataplane.v1.Hello.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.Hello & gns3.dataplane.v1.Hello.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace Hello {
+                interface $Properties {
+                    hostId?: (string|null);
+                    token?: (string|null);
+                    lastAppliedRevision?: (number|null);
+                    tunnelAddress?: (string|null);
+                    udpPortMin?: (number|null);
+                    udpPortMax?: (number|null);
+                    daemonVersion?: (string|null);
+                    name?: (string|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.Hello.$Properties;
+            }
+
+            interface IAck extends gns3.dataplane.v1.Ack.$Properties {
+            }
+
+            class Ack {
+                constructor(properties?: gns3.dataplane.v1.Ack.$Properties);
+                $unknowns?: Uint8Array[];
+                revision: number;
+                errors: gns3.dataplane.v1.ItemError.$Properties[];
+                static create(properties: gns3.dataplane.v1.Ack.$Shape): gns3.dataplane.v1.Ack & gns3.dataplane.v1.Ack.$Shape;
+                static create(properties?: gns3.dataplane.v1.Ack.$Properties): gns3.dataplane.v1.Ack;
+                static encode(message: gns3.dataplane.v1.Ack.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.Ack & gns3.dataplane.v1.Ack.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace Ack {
+                interface $Properties {
+                    revision?: (number|null);
+                    errors?: (gns3.dataplane.v1.ItemError.$Properties[]|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.Ack.$Properties;
+            }
+
+            interface IItemError extends gns3.dataplane.v1.ItemError.$Properties {
+            }
+
+            class ItemError {
+                constructor(properties?: gns3.dataplane.v1.ItemError.$Properties);
+                $unknowns?: Uint8Array[];
+                kind: gns3.dataplane.v1.ItemError.Kind;
+                id: string;
+                message: string;
+                static create(properties: gns3.dataplane.v1.ItemError.$Shape): gns3.dataplane.v1.ItemError & gns3.dataplane.v1.ItemError.$Shape;
+                static create(properties?: gns3.dataplane.v1.ItemError.$Properties): gns3.dataplane.v1.ItemError;
+                static encode(message: gns3.dataplane.v1.ItemError.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.ItemError & gns3.dataplane.v1.ItemError.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace ItemError {
+                interface $Properties {
+                    kind?: (gns3.dataplane.v1.ItemError.Kind|null);
+                    id?: (string|null);
+                    message?: (string|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.ItemError.$Properties;
+
+                enum Kind {
+                    KIND_UNSPECIFIED = 0,
+                    NODE = 1,
+                    LINK = 2
+                }
+            }
+
+            interface ICountersReport extends gns3.dataplane.v1.CountersReport.$Properties {
+            }
+
+            class CountersReport {
+                constructor(properties?: gns3.dataplane.v1.CountersReport.$Properties);
+                $unknowns?: Uint8Array[];
+                links: gns3.dataplane.v1.LinkCounters.$Properties[];
+                static create(properties: gns3.dataplane.v1.CountersReport.$Shape): gns3.dataplane.v1.CountersReport & gns3.dataplane.v1.CountersReport.$Shape;
+                static create(properties?: gns3.dataplane.v1.CountersReport.$Properties): gns3.dataplane.v1.CountersReport;
+                static encode(message: gns3.dataplane.v1.CountersReport.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.CountersReport & gns3.dataplane.v1.CountersReport.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace CountersReport {
+                interface $Properties {
+                    links?: (gns3.dataplane.v1.LinkCounters.$Properties[]|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.CountersReport.$Properties;
+            }
+
+            interface ILinkCounters extends gns3.dataplane.v1.LinkCounters.$Properties {
+            }
+
+            class LinkCounters {
+                constructor(properties?: gns3.dataplane.v1.LinkCounters.$Properties);
+                $unknowns?: Uint8Array[];
+                linkId: string;
+                aToB?: (gns3.dataplane.v1.DirectionCounters.$Properties|null);
+                bToA?: (gns3.dataplane.v1.DirectionCounters.$Properties|null);
+                static create(properties: gns3.dataplane.v1.LinkCounters.$Shape): gns3.dataplane.v1.LinkCounters & gns3.dataplane.v1.LinkCounters.$Shape;
+                static create(properties?: gns3.dataplane.v1.LinkCounters.$Properties): gns3.dataplane.v1.LinkCounters;
+                static encode(message: gns3.dataplane.v1.LinkCounters.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.LinkCounters & gns3.dataplane.v1.LinkCounters.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace LinkCounters {
+                interface $Properties {
+                    linkId?: (string|null);
+                    aToB?: (gns3.dataplane.v1.DirectionCounters.$Properties|null);
+                    bToA?: (gns3.dataplane.v1.DirectionCounters.$Properties|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.LinkCounters.$Properties;
+            }
+
+            interface IDirectionCounters extends gns3.dataplane.v1.DirectionCounters.$Properties {
+            }
+
+            class DirectionCounters {
+                constructor(properties?: gns3.dataplane.v1.DirectionCounters.$Properties);
+                $unknowns?: Uint8Array[];
+                framesIn: number;
+                framesOut: number;
+                bytesIn: number;
+                bytesOut: number;
+                droppedFrequency: number;
+                droppedLoss: number;
+                droppedBpf: number;
+                droppedSuspended: number;
+                corrupted: number;
+                delayedQueued: number;
+                static create(properties: gns3.dataplane.v1.DirectionCounters.$Shape): gns3.dataplane.v1.DirectionCounters & gns3.dataplane.v1.DirectionCounters.$Shape;
+                static create(properties?: gns3.dataplane.v1.DirectionCounters.$Properties): gns3.dataplane.v1.DirectionCounters;
+                static encode(message: gns3.dataplane.v1.DirectionCounters.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.DirectionCounters & gns3.dataplane.v1.DirectionCounters.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace DirectionCounters {
+                interface $Properties {
+                    framesIn?: (number|null);
+                    framesOut?: (number|null);
+                    bytesIn?: (number|null);
+                    bytesOut?: (number|null);
+                    droppedFrequency?: (number|null);
+                    droppedLoss?: (number|null);
+                    droppedBpf?: (number|null);
+                    droppedSuspended?: (number|null);
+                    corrupted?: (number|null);
+                    delayedQueued?: (number|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.DirectionCounters.$Properties;
+            }
+
+            interface IControllerMessage extends gns3.dataplane.v1.ControllerMessage.$Properties {
+            }
+
+            class ControllerMessage {
+                constructor(properties?: gns3.dataplane.v1.ControllerMessage.$Properties);
+                $unknowns?: Uint8Array[];
+                state?: (gns3.dataplane.v1.DesiredHostState.$Properties|null);
+                refused?: (gns3.dataplane.v1.Refused.$Properties|null);
+                body?: ("state"|"refused");
+                static create(properties: gns3.dataplane.v1.ControllerMessage.$Shape): gns3.dataplane.v1.ControllerMessage & gns3.dataplane.v1.ControllerMessage.$Shape;
+                static create(properties?: gns3.dataplane.v1.ControllerMessage.$Properties): gns3.dataplane.v1.ControllerMessage;
+                static encode(message: gns3.dataplane.v1.ControllerMessage.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.ControllerMessage & gns3.dataplane.v1.ControllerMessage.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace ControllerMessage {
+                interface $Properties {
+                    state?: (gns3.dataplane.v1.DesiredHostState.$Properties|null);
+                    refused?: (gns3.dataplane.v1.Refused.$Properties|null);
+                    body?: ("state"|"refused");
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = {
+                  state?: gns3.dataplane.v1.DesiredHostState.$Shape|null;
+                  refused?: gns3.dataplane.v1.Refused.$Shape|null;
+                  $unknowns?: Uint8Array[];
+                } & (
+                  ({ body?: undefined; state?: null; refused?: null }|{ body?: "state"; state: gns3.dataplane.v1.DesiredHostState.$Shape; refused?: null }|{ body?: "refused"; state?: null; refused: gns3.dataplane.v1.Refused.$Shape })
+                );
+            }
+
+            interface IRefused extends gns3.dataplane.v1.Refused.$Properties {
+            }
+
+            class Refused {
+                constructor(properties?: gns3.dataplane.v1.Refused.$Properties);
+                $unknowns?: Uint8Array[];
+                message: string;
+                static create(properties: gns3.dataplane.v1.Refused.$Shape): gns3.dataplane.v1.Refused & gns3.dataplane.v1.Refused.$Shape;
+                static create(properties?: gns3.dataplane.v1.Refused.$Properties): gns3.dataplane.v1.Refused;
+                static encode(message: gns3.dataplane.v1.Refused.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.Refused & gns3.dataplane.v1.Refused.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace Refused {
+                interface $Properties {
+                    message?: (string|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.Refused.$Properties;
+            }
+
+            interface IDesiredHostState extends gns3.dataplane.v1.DesiredHostState.$Properties {
+            }
+
+            class DesiredHostState {
+                constructor(properties?: gns3.dataplane.v1.DesiredHostState.$Properties);
+                $unknowns?: Uint8Array[];
+                revision: number;
+                nodes: gns3.dataplane.v1.NodeSpec.$Properties[];
+                links: gns3.dataplane.v1.LinkSpec.$Properties[];
+                static create(properties: gns3.dataplane.v1.DesiredHostState.$Shape): gns3.dataplane.v1.DesiredHostState & gns3.dataplane.v1.DesiredHostState.$Shape;
+                static create(properties?: gns3.dataplane.v1.DesiredHostState.$Properties): gns3.dataplane.v1.DesiredHostState;
+                static encode(message: gns3.dataplane.v1.DesiredHostState.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.DesiredHostState & gns3.dataplane.v1.DesiredHostState.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace DesiredHostState {
+                interface $Properties {
+                    revision?: (number|null);
+                    nodes?: (gns3.dataplane.v1.NodeSpec.$Properties[]|null);
+                    links?: (gns3.dataplane.v1.LinkSpec.$Properties[]|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.DesiredHostState.$Properties;
+            }
+
+            enum NodeKind {
+                NODE_KIND_UNSPECIFIED = 0,
+                VPCS = 1,
+                ETHERNET_SWITCH = 2,
+                ETHERNET_HUB = 3,
+                CLOUD = 4
+            }
+
+            interface INodeSpec extends gns3.dataplane.v1.NodeSpec.$Properties {
+            }
+
+            class NodeSpec {
+                constructor(properties?: gns3.dataplane.v1.NodeSpec.$Properties);
+                $unknowns?: Uint8Array[];
+                nodeId: string;
+                projectId: string;
+                name: string;
+                kind: gns3.dataplane.v1.NodeKind;
+                running: boolean;
+                consolePort: number;
+                ports: gns3.dataplane.v1.PortSpec.$Properties[];
+                static create(properties: gns3.dataplane.v1.NodeSpec.$Shape): gns3.dataplane.v1.NodeSpec & gns3.dataplane.v1.NodeSpec.$Shape;
+                static create(properties?: gns3.dataplane.v1.NodeSpec.$Properties): gns3.dataplane.v1.NodeSpec;
+                static encode(message: gns3.dataplane.v1.NodeSpec.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.NodeSpec & gns3.dataplane.v1.NodeSpec.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace NodeSpec {
+                interface $Properties {
+                    nodeId?: (string|null);
+                    projectId?: (string|null);
+                    name?: (string|null);
+                    kind?: (gns3.dataplane.v1.NodeKind|null);
+                    running?: (boolean|null);
+                    consolePort?: (number|null);
+                    ports?: (gns3.dataplane.v1.PortSpec.$Properties[]|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.NodeSpec.$Properties;
+            }
+
+            interface IPortSpec extends gns3.dataplane.v1.PortSpec.$Properties {
+            }
+
+            class PortSpec {
+                constructor(properties?: gns3.dataplane.v1.PortSpec.$Properties);
+                $unknowns?: Uint8Array[];
+                portNumber: number;
+                name: string;
+                mode: gns3.dataplane.v1.PortSpec.Mode;
+                vlan: number;
+                ethertype: number;
+                cloudUdp?: (gns3.dataplane.v1.UdpTunnel.$Properties|null);
+                static create(properties: gns3.dataplane.v1.PortSpec.$Shape): gns3.dataplane.v1.PortSpec & gns3.dataplane.v1.PortSpec.$Shape;
+                static create(properties?: gns3.dataplane.v1.PortSpec.$Properties): gns3.dataplane.v1.PortSpec;
+                static encode(message: gns3.dataplane.v1.PortSpec.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.PortSpec & gns3.dataplane.v1.PortSpec.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace PortSpec {
+                interface $Properties {
+                    portNumber?: (number|null);
+                    name?: (string|null);
+                    mode?: (gns3.dataplane.v1.PortSpec.Mode|null);
+                    vlan?: (number|null);
+                    ethertype?: (number|null);
+                    cloudUdp?: (gns3.dataplane.v1.UdpTunnel.$Properties|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.PortSpec.$Properties;
+
+                enum Mode {
+                    MODE_UNSPECIFIED = 0,
+                    ACCESS = 1,
+                    DOT1Q = 2,
+                    QINQ = 3
+                }
+            }
+
+            interface IUdpTunnel extends gns3.dataplane.v1.UdpTunnel.$Properties {
+            }
+
+            class UdpTunnel {
+                constructor(properties?: gns3.dataplane.v1.UdpTunnel.$Properties);
+                $unknowns?: Uint8Array[];
+                localPort: number;
+                remoteHost: string;
+                remotePort: number;
+                static create(properties: gns3.dataplane.v1.UdpTunnel.$Shape): gns3.dataplane.v1.UdpTunnel & gns3.dataplane.v1.UdpTunnel.$Shape;
+                static create(properties?: gns3.dataplane.v1.UdpTunnel.$Properties): gns3.dataplane.v1.UdpTunnel;
+                static encode(message: gns3.dataplane.v1.UdpTunnel.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.UdpTunnel & gns3.dataplane.v1.UdpTunnel.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace UdpTunnel {
+                interface $Properties {
+                    localPort?: (number|null);
+                    remoteHost?: (string|null);
+                    remotePort?: (number|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.UdpTunnel.$Properties;
+            }
+
+            interface ILinkEnd extends gns3.dataplane.v1.LinkEnd.$Properties {
+            }
+
+            class LinkEnd {
+                constructor(properties?: gns3.dataplane.v1.LinkEnd.$Properties);
+                $unknowns?: Uint8Array[];
+                nodeId: string;
+                adapterNumber: number;
+                portNumber: number;
+                local: boolean;
+                static create(properties: gns3.dataplane.v1.LinkEnd.$Shape): gns3.dataplane.v1.LinkEnd & gns3.dataplane.v1.LinkEnd.$Shape;
+                static create(properties?: gns3.dataplane.v1.LinkEnd.$Properties): gns3.dataplane.v1.LinkEnd;
+                static encode(message: gns3.dataplane.v1.LinkEnd.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.LinkEnd & gns3.dataplane.v1.LinkEnd.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace LinkEnd {
+                interface $Properties {
+                    nodeId?: (string|null);
+                    adapterNumber?: (number|null);
+                    portNumber?: (number|null);
+                    local?: (boolean|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.LinkEnd.$Properties;
+            }
+
+            interface IFilter extends gns3.dataplane.v1.Filter.$Properties {
+            }
+
+            class Filter {
+                constructor(properties?: gns3.dataplane.v1.Filter.$Properties);
+                $unknowns?: Uint8Array[];
+                type: string;
+                numbers: number[];
+                text: string;
+                static create(properties: gns3.dataplane.v1.Filter.$Shape): gns3.dataplane.v1.Filter & gns3.dataplane.v1.Filter.$Shape;
+                static create(properties?: gns3.dataplane.v1.Filter.$Properties): gns3.dataplane.v1.Filter;
+                static encode(message: gns3.dataplane.v1.Filter.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.Filter & gns3.dataplane.v1.Filter.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace Filter {
+                interface $Properties {
+                    type?: (string|null);
+                    numbers?: (number[]|null);
+                    text?: (string|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.Filter.$Properties;
+            }
+
+            interface ILinkSpec extends gns3.dataplane.v1.LinkSpec.$Properties {
+            }
+
+            class LinkSpec {
+                constructor(properties?: gns3.dataplane.v1.LinkSpec.$Properties);
+                $unknowns?: Uint8Array[];
+                linkId: string;
+                projectId: string;
+                a?: (gns3.dataplane.v1.LinkEnd.$Properties|null);
+                b?: (gns3.dataplane.v1.LinkEnd.$Properties|null);
+                filters: gns3.dataplane.v1.Filter.$Properties[];
+                suspended: boolean;
+                tunnel?: (gns3.dataplane.v1.UdpTunnel.$Properties|null);
+                capture?: (gns3.dataplane.v1.Capture.$Properties|null);
+                static create(properties: gns3.dataplane.v1.LinkSpec.$Shape): gns3.dataplane.v1.LinkSpec & gns3.dataplane.v1.LinkSpec.$Shape;
+                static create(properties?: gns3.dataplane.v1.LinkSpec.$Properties): gns3.dataplane.v1.LinkSpec;
+                static encode(message: gns3.dataplane.v1.LinkSpec.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.LinkSpec & gns3.dataplane.v1.LinkSpec.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace LinkSpec {
+                interface $Properties {
+                    linkId?: (string|null);
+                    projectId?: (string|null);
+                    a?: (gns3.dataplane.v1.LinkEnd.$Properties|null);
+                    b?: (gns3.dataplane.v1.LinkEnd.$Properties|null);
+                    filters?: (gns3.dataplane.v1.Filter.$Properties[]|null);
+                    suspended?: (boolean|null);
+                    tunnel?: (gns3.dataplane.v1.UdpTunnel.$Properties|null);
+                    capture?: (gns3.dataplane.v1.Capture.$Properties|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.LinkSpec.$Properties;
+            }
+
+            interface ICapture extends gns3.dataplane.v1.Capture.$Properties {
+            }
+
+            class Capture {
+                constructor(properties?: gns3.dataplane.v1.Capture.$Properties);
+                $unknowns?: Uint8Array[];
+                active: boolean;
+                relativePath: string;
+                static create(properties: gns3.dataplane.v1.Capture.$Shape): gns3.dataplane.v1.Capture & gns3.dataplane.v1.Capture.$Shape;
+                static create(properties?: gns3.dataplane.v1.Capture.$Properties): gns3.dataplane.v1.Capture;
+                static encode(message: gns3.dataplane.v1.Capture.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.Capture & gns3.dataplane.v1.Capture.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace Capture {
+                interface $Properties {
+                    active?: (boolean|null);
+                    relativePath?: (string|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.Capture.$Properties;
+            }
+        }
+    }
+}

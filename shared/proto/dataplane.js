@@ -1,0 +1,3989 @@
+/*eslint-disable block-scoped-var, id-length, no-control-regex, no-magic-numbers, no-mixed-operators, no-prototype-builtins, no-redeclare, no-shadow, no-var, sort-vars, default-case, jsdoc/require-param*/
+import $protobuf from "protobufjs/minimal.js";
+
+// Common aliases
+const $Reader = $protobuf.Reader, $Writer = $protobuf.Writer, $util = $protobuf.util;
+const $Object = $util.global.Object, $undefined = $util.global.undefined, $Error = $util.global.Error, $RangeError = $util.global.RangeError;
+
+// Exported root namespace
+const $root = $protobuf.roots["default"] || ($protobuf.roots["default"] = {});
+
+export const gns3 = $root.gns3 = (() => {
+
+    /**
+     * Namespace gns3.
+     * @exports gns3
+     * @namespace
+     */
+    const gns3 = {};
+
+    gns3.dataplane = (function() {
+
+        /**
+         * Namespace dataplane.
+         * @memberof gns3
+         * @namespace
+         */
+        const dataplane = {};
+
+        dataplane.v1 = (function() {
+
+            /**
+             * Namespace v1.
+             * @memberof gns3.dataplane
+             * @namespace
+             */
+            const v1 = {};
+
+            v1.DaemonMessage = (function() {
+
+                /**
+                 * Properties of a DaemonMessage.
+                 * @typedef {Object} gns3.dataplane.v1.DaemonMessage.$Properties
+                 * @property {gns3.dataplane.v1.Hello.$Properties|null} [hello] DaemonMessage hello
+                 * @property {gns3.dataplane.v1.Ack.$Properties|null} [ack] DaemonMessage ack
+                 * @property {gns3.dataplane.v1.CountersReport.$Properties|null} [counters] DaemonMessage counters
+                 * @property {"hello"|"ack"|"counters"} [body] DaemonMessage body
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a DaemonMessage.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IDaemonMessage
+                 * @augments gns3.dataplane.v1.DaemonMessage.$Properties
+                 * @deprecated Use gns3.dataplane.v1.DaemonMessage.$Properties instead.
+                 */
+
+                /**
+                 * Narrowed shape of a DaemonMessage.
+                 * @typedef {{
+                 *   hello?: gns3.dataplane.v1.Hello.$Shape|null;
+                 *   ack?: gns3.dataplane.v1.Ack.$Shape|null;
+                 *   counters?: gns3.dataplane.v1.CountersReport.$Shape|null;
+                 *   $unknowns?: Array.<Uint8Array>;
+                 * } & (
+                 *   ({ body?: undefined; hello?: null; ack?: null; counters?: null }|{ body?: "hello"; hello: gns3.dataplane.v1.Hello.$Shape; ack?: null; counters?: null }|{ body?: "ack"; hello?: null; ack: gns3.dataplane.v1.Ack.$Shape; counters?: null }|{ body?: "counters"; hello?: null; ack?: null; counters: gns3.dataplane.v1.CountersReport.$Shape })
+                 * )} gns3.dataplane.v1.DaemonMessage.$Shape
+                 */
+
+                /**
+                 * Constructs a new DaemonMessage.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a DaemonMessage.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.DaemonMessage.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const DaemonMessage = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * DaemonMessage hello.
+                 * @member {gns3.dataplane.v1.Hello.$Properties|null|undefined} hello
+                 * @memberof gns3.dataplane.v1.DaemonMessage
+                 * @instance
+                 */
+                DaemonMessage.prototype.hello = null;
+
+                /**
+                 * DaemonMessage ack.
+                 * @member {gns3.dataplane.v1.Ack.$Properties|null|undefined} ack
+                 * @memberof gns3.dataplane.v1.DaemonMessage
+                 * @instance
+                 */
+                DaemonMessage.prototype.ack = null;
+
+                /**
+                 * DaemonMessage counters.
+                 * @member {gns3.dataplane.v1.CountersReport.$Properties|null|undefined} counters
+                 * @memberof gns3.dataplane.v1.DaemonMessage
+                 * @instance
+                 */
+                DaemonMessage.prototype.counters = null;
+
+                // OneOf field names bound to virtual getters and setters
+                let $oneOfFields;
+
+                /**
+                 * DaemonMessage body.
+                 * @member {"hello"|"ack"|"counters"|undefined} body
+                 * @memberof gns3.dataplane.v1.DaemonMessage
+                 * @instance
+                 */
+                $Object.defineProperty(DaemonMessage.prototype, "body", {
+                    get: $util.oneOfGetter($oneOfFields = ["hello", "ack", "counters"]),
+                    set: $util.oneOfSetter($oneOfFields)
+                });
+
+                /**
+                 * Creates a new DaemonMessage instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.DaemonMessage
+                 * @static
+                 * @param {gns3.dataplane.v1.DaemonMessage.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.DaemonMessage} DaemonMessage instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.DaemonMessage.$Shape): gns3.dataplane.v1.DaemonMessage & gns3.dataplane.v1.DaemonMessage.$Shape;
+                 *   (properties?: gns3.dataplane.v1.DaemonMessage.$Properties): gns3.dataplane.v1.DaemonMessage;
+                 * }}
+                 */
+                DaemonMessage.create = function(properties) {
+                    return new DaemonMessage(properties);
+                };
+
+                /**
+                 * Encodes the specified DaemonMessage message. Does not implicitly {@link gns3.dataplane.v1.DaemonMessage.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.DaemonMessage
+                 * @static
+                 * @param {gns3.dataplane.v1.DaemonMessage.$Properties} message DaemonMessage message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                DaemonMessage.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.hello != null && $Object.hasOwnProperty.call(message, "hello"))
+                        $root.gns3.dataplane.v1.Hello.encode(message.hello, writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
+                    if (message.ack != null && $Object.hasOwnProperty.call(message, "ack"))
+                        $root.gns3.dataplane.v1.Ack.encode(message.ack, writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
+                    if (message.counters != null && $Object.hasOwnProperty.call(message, "counters"))
+                        $root.gns3.dataplane.v1.CountersReport.encode(message.counters, writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a DaemonMessage message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.DaemonMessage
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.DaemonMessage & gns3.dataplane.v1.DaemonMessage.$Shape} DaemonMessage
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                DaemonMessage.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.DaemonMessage();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                message.hello = $root.gns3.dataplane.v1.Hello.decode(reader, reader.size(), $undefined, _depth + 1, message.hello);
+                                message.body = "hello";
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                message.ack = $root.gns3.dataplane.v1.Ack.decode(reader, reader.size(), $undefined, _depth + 1, message.ack);
+                                message.body = "ack";
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                message.counters = $root.gns3.dataplane.v1.CountersReport.decode(reader, reader.size(), $undefined, _depth + 1, message.counters);
+                                message.body = "counters";
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for DaemonMessage
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.DaemonMessage
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                DaemonMessage.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.DaemonMessage";
+                };
+
+                return DaemonMessage;
+            })();
+
+            v1.Hello = (function() {
+
+                /**
+                 * Properties of a Hello.
+                 * @typedef {Object} gns3.dataplane.v1.Hello.$Properties
+                 * @property {string|null} [hostId] Hello hostId
+                 * @property {string|null} [token] Hello token
+                 * @property {number|null} [lastAppliedRevision] Hello lastAppliedRevision
+                 * @property {string|null} [tunnelAddress] Hello tunnelAddress
+                 * @property {number|null} [udpPortMin] Hello udpPortMin
+                 * @property {number|null} [udpPortMax] Hello udpPortMax
+                 * @property {string|null} [daemonVersion] Hello daemonVersion
+                 * @property {string|null} [name] Hello name
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a Hello.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IHello
+                 * @augments gns3.dataplane.v1.Hello.$Properties
+                 * @deprecated Use gns3.dataplane.v1.Hello.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a Hello.
+                 * @typedef {gns3.dataplane.v1.Hello.$Properties} gns3.dataplane.v1.Hello.$Shape
+                 */
+
+                /**
+                 * Constructs a new Hello.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a Hello.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.Hello.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const Hello = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * Hello hostId.
+                 * @member {string} hostId
+                 * @memberof gns3.dataplane.v1.Hello
+                 * @instance
+                 */
+                Hello.prototype.hostId = "";
+
+                /**
+                 * Hello token.
+                 * @member {string} token
+                 * @memberof gns3.dataplane.v1.Hello
+                 * @instance
+                 */
+                Hello.prototype.token = "";
+
+                /**
+                 * Hello lastAppliedRevision.
+                 * @member {number} lastAppliedRevision
+                 * @memberof gns3.dataplane.v1.Hello
+                 * @instance
+                 */
+                Hello.prototype.lastAppliedRevision = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * Hello tunnelAddress.
+                 * @member {string} tunnelAddress
+                 * @memberof gns3.dataplane.v1.Hello
+                 * @instance
+                 */
+                Hello.prototype.tunnelAddress = "";
+
+                /**
+                 * Hello udpPortMin.
+                 * @member {number} udpPortMin
+                 * @memberof gns3.dataplane.v1.Hello
+                 * @instance
+                 */
+                Hello.prototype.udpPortMin = 0;
+
+                /**
+                 * Hello udpPortMax.
+                 * @member {number} udpPortMax
+                 * @memberof gns3.dataplane.v1.Hello
+                 * @instance
+                 */
+                Hello.prototype.udpPortMax = 0;
+
+                /**
+                 * Hello daemonVersion.
+                 * @member {string} daemonVersion
+                 * @memberof gns3.dataplane.v1.Hello
+                 * @instance
+                 */
+                Hello.prototype.daemonVersion = "";
+
+                /**
+                 * Hello name.
+                 * @member {string} name
+                 * @memberof gns3.dataplane.v1.Hello
+                 * @instance
+                 */
+                Hello.prototype.name = "";
+
+                /**
+                 * Creates a new Hello instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.Hello
+                 * @static
+                 * @param {gns3.dataplane.v1.Hello.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.Hello} Hello instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.Hello.$Shape): gns3.dataplane.v1.Hello & gns3.dataplane.v1.Hello.$Shape;
+                 *   (properties?: gns3.dataplane.v1.Hello.$Properties): gns3.dataplane.v1.Hello;
+                 * }}
+                 */
+                Hello.create = function(properties) {
+                    return new Hello(properties);
+                };
+
+                /**
+                 * Encodes the specified Hello message. Does not implicitly {@link gns3.dataplane.v1.Hello.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.Hello
+                 * @static
+                 * @param {gns3.dataplane.v1.Hello.$Properties} message Hello message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                Hello.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.hostId != null && $Object.hasOwnProperty.call(message, "hostId") && message.hostId !== "")
+                        writer.uint32(/* id 1, wireType 2 =*/10).string(message.hostId);
+                    if (message.token != null && $Object.hasOwnProperty.call(message, "token") && message.token !== "")
+                        writer.uint32(/* id 2, wireType 2 =*/18).string(message.token);
+                    if (message.lastAppliedRevision != null && $Object.hasOwnProperty.call(message, "lastAppliedRevision") && (typeof message.lastAppliedRevision === "object" ? message.lastAppliedRevision.low || message.lastAppliedRevision.high : message.lastAppliedRevision !== 0))
+                        writer.uint32(/* id 3, wireType 0 =*/24).uint64(message.lastAppliedRevision);
+                    if (message.tunnelAddress != null && $Object.hasOwnProperty.call(message, "tunnelAddress") && message.tunnelAddress !== "")
+                        writer.uint32(/* id 4, wireType 2 =*/34).string(message.tunnelAddress);
+                    if (message.udpPortMin != null && $Object.hasOwnProperty.call(message, "udpPortMin") && message.udpPortMin !== 0)
+                        writer.uint32(/* id 5, wireType 0 =*/40).uint32(message.udpPortMin);
+                    if (message.udpPortMax != null && $Object.hasOwnProperty.call(message, "udpPortMax") && message.udpPortMax !== 0)
+                        writer.uint32(/* id 6, wireType 0 =*/48).uint32(message.udpPortMax);
+                    if (message.daemonVersion != null && $Object.hasOwnProperty.call(message, "daemonVersion") && message.daemonVersion !== "")
+                        writer.uint32(/* id 7, wireType 2 =*/58).string(message.daemonVersion);
+                    if (message.name != null && $Object.hasOwnProperty.call(message, "name") && message.name !== "")
+                        writer.uint32(/* id 8, wireType 2 =*/66).string(message.name);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a Hello message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.Hello
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.Hello & gns3.dataplane.v1.Hello.$Shape} Hello
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                Hello.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.Hello();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.hostId = value;
+                                else
+                                    delete message.hostId;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.token = value;
+                                else
+                                    delete message.token;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.lastAppliedRevision = value;
+                                else
+                                    delete message.lastAppliedRevision;
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.tunnelAddress = value;
+                                else
+                                    delete message.tunnelAddress;
+                                continue;
+                            }
+                        case 5: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.udpPortMin = value;
+                                else
+                                    delete message.udpPortMin;
+                                continue;
+                            }
+                        case 6: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.udpPortMax = value;
+                                else
+                                    delete message.udpPortMax;
+                                continue;
+                            }
+                        case 7: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.daemonVersion = value;
+                                else
+                                    delete message.daemonVersion;
+                                continue;
+                            }
+                        case 8: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.name = value;
+                                else
+                                    delete message.name;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for Hello
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.Hello
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                Hello.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.Hello";
+                };
+
+                return Hello;
+            })();
+
+            v1.Ack = (function() {
+
+                /**
+                 * Properties of an Ack.
+                 * @typedef {Object} gns3.dataplane.v1.Ack.$Properties
+                 * @property {number|null} [revision] Ack revision
+                 * @property {Array.<gns3.dataplane.v1.ItemError.$Properties>|null} [errors] Ack errors
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of an Ack.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IAck
+                 * @augments gns3.dataplane.v1.Ack.$Properties
+                 * @deprecated Use gns3.dataplane.v1.Ack.$Properties instead.
+                 */
+
+                /**
+                 * Shape of an Ack.
+                 * @typedef {gns3.dataplane.v1.Ack.$Properties} gns3.dataplane.v1.Ack.$Shape
+                 */
+
+                /**
+                 * Constructs a new Ack.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents an Ack.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.Ack.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const Ack = function (properties) {
+                    this.errors = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * Ack revision.
+                 * @member {number} revision
+                 * @memberof gns3.dataplane.v1.Ack
+                 * @instance
+                 */
+                Ack.prototype.revision = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * Ack errors.
+                 * @member {Array.<gns3.dataplane.v1.ItemError.$Properties>} errors
+                 * @memberof gns3.dataplane.v1.Ack
+                 * @instance
+                 */
+                Ack.prototype.errors = $util.emptyArray;
+
+                /**
+                 * Creates a new Ack instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.Ack
+                 * @static
+                 * @param {gns3.dataplane.v1.Ack.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.Ack} Ack instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.Ack.$Shape): gns3.dataplane.v1.Ack & gns3.dataplane.v1.Ack.$Shape;
+                 *   (properties?: gns3.dataplane.v1.Ack.$Properties): gns3.dataplane.v1.Ack;
+                 * }}
+                 */
+                Ack.create = function(properties) {
+                    return new Ack(properties);
+                };
+
+                /**
+                 * Encodes the specified Ack message. Does not implicitly {@link gns3.dataplane.v1.Ack.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.Ack
+                 * @static
+                 * @param {gns3.dataplane.v1.Ack.$Properties} message Ack message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                Ack.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.revision != null && $Object.hasOwnProperty.call(message, "revision") && (typeof message.revision === "object" ? message.revision.low || message.revision.high : message.revision !== 0))
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.revision);
+                    if (message.errors != null && message.errors.length)
+                        for (let i = 0; i < message.errors.length; ++i)
+                            $root.gns3.dataplane.v1.ItemError.encode(message.errors[i], writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes an Ack message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.Ack
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.Ack & gns3.dataplane.v1.Ack.$Shape} Ack
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                Ack.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.Ack();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.revision = value;
+                                else
+                                    delete message.revision;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.errors && message.errors.length))
+                                    message.errors = [];
+                                message.errors.push($root.gns3.dataplane.v1.ItemError.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for Ack
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.Ack
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                Ack.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.Ack";
+                };
+
+                return Ack;
+            })();
+
+            v1.ItemError = (function() {
+
+                /**
+                 * Properties of an ItemError.
+                 * @typedef {Object} gns3.dataplane.v1.ItemError.$Properties
+                 * @property {gns3.dataplane.v1.ItemError.Kind|null} [kind] ItemError kind
+                 * @property {string|null} [id] ItemError id
+                 * @property {string|null} [message] ItemError message
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of an ItemError.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IItemError
+                 * @augments gns3.dataplane.v1.ItemError.$Properties
+                 * @deprecated Use gns3.dataplane.v1.ItemError.$Properties instead.
+                 */
+
+                /**
+                 * Shape of an ItemError.
+                 * @typedef {gns3.dataplane.v1.ItemError.$Properties} gns3.dataplane.v1.ItemError.$Shape
+                 */
+
+                /**
+                 * Constructs a new ItemError.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents an ItemError.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.ItemError.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const ItemError = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * ItemError kind.
+                 * @member {gns3.dataplane.v1.ItemError.Kind} kind
+                 * @memberof gns3.dataplane.v1.ItemError
+                 * @instance
+                 */
+                ItemError.prototype.kind = 0;
+
+                /**
+                 * ItemError id.
+                 * @member {string} id
+                 * @memberof gns3.dataplane.v1.ItemError
+                 * @instance
+                 */
+                ItemError.prototype.id = "";
+
+                /**
+                 * ItemError message.
+                 * @member {string} message
+                 * @memberof gns3.dataplane.v1.ItemError
+                 * @instance
+                 */
+                ItemError.prototype.message = "";
+
+                /**
+                 * Creates a new ItemError instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.ItemError
+                 * @static
+                 * @param {gns3.dataplane.v1.ItemError.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.ItemError} ItemError instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.ItemError.$Shape): gns3.dataplane.v1.ItemError & gns3.dataplane.v1.ItemError.$Shape;
+                 *   (properties?: gns3.dataplane.v1.ItemError.$Properties): gns3.dataplane.v1.ItemError;
+                 * }}
+                 */
+                ItemError.create = function(properties) {
+                    return new ItemError(properties);
+                };
+
+                /**
+                 * Encodes the specified ItemError message. Does not implicitly {@link gns3.dataplane.v1.ItemError.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.ItemError
+                 * @static
+                 * @param {gns3.dataplane.v1.ItemError.$Properties} message ItemError message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                ItemError.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.kind != null && $Object.hasOwnProperty.call(message, "kind") && message.kind !== 0)
+                        writer.uint32(/* id 1, wireType 0 =*/8).int32(message.kind);
+                    if (message.id != null && $Object.hasOwnProperty.call(message, "id") && message.id !== "")
+                        writer.uint32(/* id 2, wireType 2 =*/18).string(message.id);
+                    if (message.message != null && $Object.hasOwnProperty.call(message, "message") && message.message !== "")
+                        writer.uint32(/* id 3, wireType 2 =*/26).string(message.message);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes an ItemError message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.ItemError
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.ItemError & gns3.dataplane.v1.ItemError.$Shape} ItemError
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                ItemError.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.ItemError();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.kind = value;
+                                else
+                                    delete message.kind;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.id = value;
+                                else
+                                    delete message.id;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.message = value;
+                                else
+                                    delete message.message;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for ItemError
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.ItemError
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                ItemError.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.ItemError";
+                };
+
+                /**
+                 * Kind enum.
+                 * @name gns3.dataplane.v1.ItemError.Kind
+                 * @enum {number}
+                 * @property {number} KIND_UNSPECIFIED=0 KIND_UNSPECIFIED value
+                 * @property {number} NODE=1 NODE value
+                 * @property {number} LINK=2 LINK value
+                 */
+                ItemError.Kind = (function() {
+                    const valuesById = $Object.create(null), values = $Object.create(valuesById);
+                    values[valuesById[0] = "KIND_UNSPECIFIED"] = 0;
+                    values[valuesById[1] = "NODE"] = 1;
+                    values[valuesById[2] = "LINK"] = 2;
+                    return values;
+                })();
+
+                return ItemError;
+            })();
+
+            v1.CountersReport = (function() {
+
+                /**
+                 * Properties of a CountersReport.
+                 * @typedef {Object} gns3.dataplane.v1.CountersReport.$Properties
+                 * @property {Array.<gns3.dataplane.v1.LinkCounters.$Properties>|null} [links] CountersReport links
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a CountersReport.
+                 * @memberof gns3.dataplane.v1
+                 * @interface ICountersReport
+                 * @augments gns3.dataplane.v1.CountersReport.$Properties
+                 * @deprecated Use gns3.dataplane.v1.CountersReport.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a CountersReport.
+                 * @typedef {gns3.dataplane.v1.CountersReport.$Properties} gns3.dataplane.v1.CountersReport.$Shape
+                 */
+
+                /**
+                 * Constructs a new CountersReport.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a CountersReport.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.CountersReport.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const CountersReport = function (properties) {
+                    this.links = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * CountersReport links.
+                 * @member {Array.<gns3.dataplane.v1.LinkCounters.$Properties>} links
+                 * @memberof gns3.dataplane.v1.CountersReport
+                 * @instance
+                 */
+                CountersReport.prototype.links = $util.emptyArray;
+
+                /**
+                 * Creates a new CountersReport instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.CountersReport
+                 * @static
+                 * @param {gns3.dataplane.v1.CountersReport.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.CountersReport} CountersReport instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.CountersReport.$Shape): gns3.dataplane.v1.CountersReport & gns3.dataplane.v1.CountersReport.$Shape;
+                 *   (properties?: gns3.dataplane.v1.CountersReport.$Properties): gns3.dataplane.v1.CountersReport;
+                 * }}
+                 */
+                CountersReport.create = function(properties) {
+                    return new CountersReport(properties);
+                };
+
+                /**
+                 * Encodes the specified CountersReport message. Does not implicitly {@link gns3.dataplane.v1.CountersReport.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.CountersReport
+                 * @static
+                 * @param {gns3.dataplane.v1.CountersReport.$Properties} message CountersReport message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                CountersReport.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.links != null && message.links.length)
+                        for (let i = 0; i < message.links.length; ++i)
+                            $root.gns3.dataplane.v1.LinkCounters.encode(message.links[i], writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a CountersReport message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.CountersReport
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.CountersReport & gns3.dataplane.v1.CountersReport.$Shape} CountersReport
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                CountersReport.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.CountersReport();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.links && message.links.length))
+                                    message.links = [];
+                                message.links.push($root.gns3.dataplane.v1.LinkCounters.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for CountersReport
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.CountersReport
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                CountersReport.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.CountersReport";
+                };
+
+                return CountersReport;
+            })();
+
+            v1.LinkCounters = (function() {
+
+                /**
+                 * Properties of a LinkCounters.
+                 * @typedef {Object} gns3.dataplane.v1.LinkCounters.$Properties
+                 * @property {string|null} [linkId] LinkCounters linkId
+                 * @property {gns3.dataplane.v1.DirectionCounters.$Properties|null} [aToB] LinkCounters aToB
+                 * @property {gns3.dataplane.v1.DirectionCounters.$Properties|null} [bToA] LinkCounters bToA
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a LinkCounters.
+                 * @memberof gns3.dataplane.v1
+                 * @interface ILinkCounters
+                 * @augments gns3.dataplane.v1.LinkCounters.$Properties
+                 * @deprecated Use gns3.dataplane.v1.LinkCounters.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a LinkCounters.
+                 * @typedef {gns3.dataplane.v1.LinkCounters.$Properties} gns3.dataplane.v1.LinkCounters.$Shape
+                 */
+
+                /**
+                 * Constructs a new LinkCounters.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a LinkCounters.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.LinkCounters.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const LinkCounters = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * LinkCounters linkId.
+                 * @member {string} linkId
+                 * @memberof gns3.dataplane.v1.LinkCounters
+                 * @instance
+                 */
+                LinkCounters.prototype.linkId = "";
+
+                /**
+                 * LinkCounters aToB.
+                 * @member {gns3.dataplane.v1.DirectionCounters.$Properties|null|undefined} aToB
+                 * @memberof gns3.dataplane.v1.LinkCounters
+                 * @instance
+                 */
+                LinkCounters.prototype.aToB = null;
+
+                /**
+                 * LinkCounters bToA.
+                 * @member {gns3.dataplane.v1.DirectionCounters.$Properties|null|undefined} bToA
+                 * @memberof gns3.dataplane.v1.LinkCounters
+                 * @instance
+                 */
+                LinkCounters.prototype.bToA = null;
+
+                /**
+                 * Creates a new LinkCounters instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.LinkCounters
+                 * @static
+                 * @param {gns3.dataplane.v1.LinkCounters.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.LinkCounters} LinkCounters instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.LinkCounters.$Shape): gns3.dataplane.v1.LinkCounters & gns3.dataplane.v1.LinkCounters.$Shape;
+                 *   (properties?: gns3.dataplane.v1.LinkCounters.$Properties): gns3.dataplane.v1.LinkCounters;
+                 * }}
+                 */
+                LinkCounters.create = function(properties) {
+                    return new LinkCounters(properties);
+                };
+
+                /**
+                 * Encodes the specified LinkCounters message. Does not implicitly {@link gns3.dataplane.v1.LinkCounters.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.LinkCounters
+                 * @static
+                 * @param {gns3.dataplane.v1.LinkCounters.$Properties} message LinkCounters message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                LinkCounters.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.linkId != null && $Object.hasOwnProperty.call(message, "linkId") && message.linkId !== "")
+                        writer.uint32(/* id 1, wireType 2 =*/10).string(message.linkId);
+                    if (message.aToB != null && $Object.hasOwnProperty.call(message, "aToB"))
+                        $root.gns3.dataplane.v1.DirectionCounters.encode(message.aToB, writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
+                    if (message.bToA != null && $Object.hasOwnProperty.call(message, "bToA"))
+                        $root.gns3.dataplane.v1.DirectionCounters.encode(message.bToA, writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a LinkCounters message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.LinkCounters
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.LinkCounters & gns3.dataplane.v1.LinkCounters.$Shape} LinkCounters
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                LinkCounters.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.LinkCounters();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.linkId = value;
+                                else
+                                    delete message.linkId;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                message.aToB = $root.gns3.dataplane.v1.DirectionCounters.decode(reader, reader.size(), $undefined, _depth + 1, message.aToB);
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                message.bToA = $root.gns3.dataplane.v1.DirectionCounters.decode(reader, reader.size(), $undefined, _depth + 1, message.bToA);
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for LinkCounters
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.LinkCounters
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                LinkCounters.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.LinkCounters";
+                };
+
+                return LinkCounters;
+            })();
+
+            v1.DirectionCounters = (function() {
+
+                /**
+                 * Properties of a DirectionCounters.
+                 * @typedef {Object} gns3.dataplane.v1.DirectionCounters.$Properties
+                 * @property {number|null} [framesIn] DirectionCounters framesIn
+                 * @property {number|null} [framesOut] DirectionCounters framesOut
+                 * @property {number|null} [bytesIn] DirectionCounters bytesIn
+                 * @property {number|null} [bytesOut] DirectionCounters bytesOut
+                 * @property {number|null} [droppedFrequency] DirectionCounters droppedFrequency
+                 * @property {number|null} [droppedLoss] DirectionCounters droppedLoss
+                 * @property {number|null} [droppedBpf] DirectionCounters droppedBpf
+                 * @property {number|null} [droppedSuspended] DirectionCounters droppedSuspended
+                 * @property {number|null} [corrupted] DirectionCounters corrupted
+                 * @property {number|null} [delayedQueued] DirectionCounters delayedQueued
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a DirectionCounters.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IDirectionCounters
+                 * @augments gns3.dataplane.v1.DirectionCounters.$Properties
+                 * @deprecated Use gns3.dataplane.v1.DirectionCounters.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a DirectionCounters.
+                 * @typedef {gns3.dataplane.v1.DirectionCounters.$Properties} gns3.dataplane.v1.DirectionCounters.$Shape
+                 */
+
+                /**
+                 * Constructs a new DirectionCounters.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a DirectionCounters.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.DirectionCounters.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const DirectionCounters = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * DirectionCounters framesIn.
+                 * @member {number} framesIn
+                 * @memberof gns3.dataplane.v1.DirectionCounters
+                 * @instance
+                 */
+                DirectionCounters.prototype.framesIn = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * DirectionCounters framesOut.
+                 * @member {number} framesOut
+                 * @memberof gns3.dataplane.v1.DirectionCounters
+                 * @instance
+                 */
+                DirectionCounters.prototype.framesOut = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * DirectionCounters bytesIn.
+                 * @member {number} bytesIn
+                 * @memberof gns3.dataplane.v1.DirectionCounters
+                 * @instance
+                 */
+                DirectionCounters.prototype.bytesIn = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * DirectionCounters bytesOut.
+                 * @member {number} bytesOut
+                 * @memberof gns3.dataplane.v1.DirectionCounters
+                 * @instance
+                 */
+                DirectionCounters.prototype.bytesOut = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * DirectionCounters droppedFrequency.
+                 * @member {number} droppedFrequency
+                 * @memberof gns3.dataplane.v1.DirectionCounters
+                 * @instance
+                 */
+                DirectionCounters.prototype.droppedFrequency = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * DirectionCounters droppedLoss.
+                 * @member {number} droppedLoss
+                 * @memberof gns3.dataplane.v1.DirectionCounters
+                 * @instance
+                 */
+                DirectionCounters.prototype.droppedLoss = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * DirectionCounters droppedBpf.
+                 * @member {number} droppedBpf
+                 * @memberof gns3.dataplane.v1.DirectionCounters
+                 * @instance
+                 */
+                DirectionCounters.prototype.droppedBpf = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * DirectionCounters droppedSuspended.
+                 * @member {number} droppedSuspended
+                 * @memberof gns3.dataplane.v1.DirectionCounters
+                 * @instance
+                 */
+                DirectionCounters.prototype.droppedSuspended = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * DirectionCounters corrupted.
+                 * @member {number} corrupted
+                 * @memberof gns3.dataplane.v1.DirectionCounters
+                 * @instance
+                 */
+                DirectionCounters.prototype.corrupted = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * DirectionCounters delayedQueued.
+                 * @member {number} delayedQueued
+                 * @memberof gns3.dataplane.v1.DirectionCounters
+                 * @instance
+                 */
+                DirectionCounters.prototype.delayedQueued = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * Creates a new DirectionCounters instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.DirectionCounters
+                 * @static
+                 * @param {gns3.dataplane.v1.DirectionCounters.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.DirectionCounters} DirectionCounters instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.DirectionCounters.$Shape): gns3.dataplane.v1.DirectionCounters & gns3.dataplane.v1.DirectionCounters.$Shape;
+                 *   (properties?: gns3.dataplane.v1.DirectionCounters.$Properties): gns3.dataplane.v1.DirectionCounters;
+                 * }}
+                 */
+                DirectionCounters.create = function(properties) {
+                    return new DirectionCounters(properties);
+                };
+
+                /**
+                 * Encodes the specified DirectionCounters message. Does not implicitly {@link gns3.dataplane.v1.DirectionCounters.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.DirectionCounters
+                 * @static
+                 * @param {gns3.dataplane.v1.DirectionCounters.$Properties} message DirectionCounters message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                DirectionCounters.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.framesIn != null && $Object.hasOwnProperty.call(message, "framesIn") && (typeof message.framesIn === "object" ? message.framesIn.low || message.framesIn.high : message.framesIn !== 0))
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.framesIn);
+                    if (message.framesOut != null && $Object.hasOwnProperty.call(message, "framesOut") && (typeof message.framesOut === "object" ? message.framesOut.low || message.framesOut.high : message.framesOut !== 0))
+                        writer.uint32(/* id 2, wireType 0 =*/16).uint64(message.framesOut);
+                    if (message.bytesIn != null && $Object.hasOwnProperty.call(message, "bytesIn") && (typeof message.bytesIn === "object" ? message.bytesIn.low || message.bytesIn.high : message.bytesIn !== 0))
+                        writer.uint32(/* id 3, wireType 0 =*/24).uint64(message.bytesIn);
+                    if (message.bytesOut != null && $Object.hasOwnProperty.call(message, "bytesOut") && (typeof message.bytesOut === "object" ? message.bytesOut.low || message.bytesOut.high : message.bytesOut !== 0))
+                        writer.uint32(/* id 4, wireType 0 =*/32).uint64(message.bytesOut);
+                    if (message.droppedFrequency != null && $Object.hasOwnProperty.call(message, "droppedFrequency") && (typeof message.droppedFrequency === "object" ? message.droppedFrequency.low || message.droppedFrequency.high : message.droppedFrequency !== 0))
+                        writer.uint32(/* id 5, wireType 0 =*/40).uint64(message.droppedFrequency);
+                    if (message.droppedLoss != null && $Object.hasOwnProperty.call(message, "droppedLoss") && (typeof message.droppedLoss === "object" ? message.droppedLoss.low || message.droppedLoss.high : message.droppedLoss !== 0))
+                        writer.uint32(/* id 6, wireType 0 =*/48).uint64(message.droppedLoss);
+                    if (message.droppedBpf != null && $Object.hasOwnProperty.call(message, "droppedBpf") && (typeof message.droppedBpf === "object" ? message.droppedBpf.low || message.droppedBpf.high : message.droppedBpf !== 0))
+                        writer.uint32(/* id 7, wireType 0 =*/56).uint64(message.droppedBpf);
+                    if (message.droppedSuspended != null && $Object.hasOwnProperty.call(message, "droppedSuspended") && (typeof message.droppedSuspended === "object" ? message.droppedSuspended.low || message.droppedSuspended.high : message.droppedSuspended !== 0))
+                        writer.uint32(/* id 8, wireType 0 =*/64).uint64(message.droppedSuspended);
+                    if (message.corrupted != null && $Object.hasOwnProperty.call(message, "corrupted") && (typeof message.corrupted === "object" ? message.corrupted.low || message.corrupted.high : message.corrupted !== 0))
+                        writer.uint32(/* id 9, wireType 0 =*/72).uint64(message.corrupted);
+                    if (message.delayedQueued != null && $Object.hasOwnProperty.call(message, "delayedQueued") && (typeof message.delayedQueued === "object" ? message.delayedQueued.low || message.delayedQueued.high : message.delayedQueued !== 0))
+                        writer.uint32(/* id 10, wireType 0 =*/80).uint64(message.delayedQueued);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a DirectionCounters message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.DirectionCounters
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.DirectionCounters & gns3.dataplane.v1.DirectionCounters.$Shape} DirectionCounters
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                DirectionCounters.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.DirectionCounters();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.framesIn = value;
+                                else
+                                    delete message.framesIn;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.framesOut = value;
+                                else
+                                    delete message.framesOut;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.bytesIn = value;
+                                else
+                                    delete message.bytesIn;
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.bytesOut = value;
+                                else
+                                    delete message.bytesOut;
+                                continue;
+                            }
+                        case 5: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.droppedFrequency = value;
+                                else
+                                    delete message.droppedFrequency;
+                                continue;
+                            }
+                        case 6: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.droppedLoss = value;
+                                else
+                                    delete message.droppedLoss;
+                                continue;
+                            }
+                        case 7: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.droppedBpf = value;
+                                else
+                                    delete message.droppedBpf;
+                                continue;
+                            }
+                        case 8: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.droppedSuspended = value;
+                                else
+                                    delete message.droppedSuspended;
+                                continue;
+                            }
+                        case 9: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.corrupted = value;
+                                else
+                                    delete message.corrupted;
+                                continue;
+                            }
+                        case 10: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.delayedQueued = value;
+                                else
+                                    delete message.delayedQueued;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for DirectionCounters
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.DirectionCounters
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                DirectionCounters.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.DirectionCounters";
+                };
+
+                return DirectionCounters;
+            })();
+
+            v1.ControllerMessage = (function() {
+
+                /**
+                 * Properties of a ControllerMessage.
+                 * @typedef {Object} gns3.dataplane.v1.ControllerMessage.$Properties
+                 * @property {gns3.dataplane.v1.DesiredHostState.$Properties|null} [state] ControllerMessage state
+                 * @property {gns3.dataplane.v1.Refused.$Properties|null} [refused] ControllerMessage refused
+                 * @property {"state"|"refused"} [body] ControllerMessage body
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a ControllerMessage.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IControllerMessage
+                 * @augments gns3.dataplane.v1.ControllerMessage.$Properties
+                 * @deprecated Use gns3.dataplane.v1.ControllerMessage.$Properties instead.
+                 */
+
+                /**
+                 * Narrowed shape of a ControllerMessage.
+                 * @typedef {{
+                 *   state?: gns3.dataplane.v1.DesiredHostState.$Shape|null;
+                 *   refused?: gns3.dataplane.v1.Refused.$Shape|null;
+                 *   $unknowns?: Array.<Uint8Array>;
+                 * } & (
+                 *   ({ body?: undefined; state?: null; refused?: null }|{ body?: "state"; state: gns3.dataplane.v1.DesiredHostState.$Shape; refused?: null }|{ body?: "refused"; state?: null; refused: gns3.dataplane.v1.Refused.$Shape })
+                 * )} gns3.dataplane.v1.ControllerMessage.$Shape
+                 */
+
+                /**
+                 * Constructs a new ControllerMessage.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a ControllerMessage.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.ControllerMessage.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const ControllerMessage = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * ControllerMessage state.
+                 * @member {gns3.dataplane.v1.DesiredHostState.$Properties|null|undefined} state
+                 * @memberof gns3.dataplane.v1.ControllerMessage
+                 * @instance
+                 */
+                ControllerMessage.prototype.state = null;
+
+                /**
+                 * ControllerMessage refused.
+                 * @member {gns3.dataplane.v1.Refused.$Properties|null|undefined} refused
+                 * @memberof gns3.dataplane.v1.ControllerMessage
+                 * @instance
+                 */
+                ControllerMessage.prototype.refused = null;
+
+                // OneOf field names bound to virtual getters and setters
+                let $oneOfFields;
+
+                /**
+                 * ControllerMessage body.
+                 * @member {"state"|"refused"|undefined} body
+                 * @memberof gns3.dataplane.v1.ControllerMessage
+                 * @instance
+                 */
+                $Object.defineProperty(ControllerMessage.prototype, "body", {
+                    get: $util.oneOfGetter($oneOfFields = ["state", "refused"]),
+                    set: $util.oneOfSetter($oneOfFields)
+                });
+
+                /**
+                 * Creates a new ControllerMessage instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.ControllerMessage
+                 * @static
+                 * @param {gns3.dataplane.v1.ControllerMessage.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.ControllerMessage} ControllerMessage instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.ControllerMessage.$Shape): gns3.dataplane.v1.ControllerMessage & gns3.dataplane.v1.ControllerMessage.$Shape;
+                 *   (properties?: gns3.dataplane.v1.ControllerMessage.$Properties): gns3.dataplane.v1.ControllerMessage;
+                 * }}
+                 */
+                ControllerMessage.create = function(properties) {
+                    return new ControllerMessage(properties);
+                };
+
+                /**
+                 * Encodes the specified ControllerMessage message. Does not implicitly {@link gns3.dataplane.v1.ControllerMessage.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.ControllerMessage
+                 * @static
+                 * @param {gns3.dataplane.v1.ControllerMessage.$Properties} message ControllerMessage message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                ControllerMessage.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.state != null && $Object.hasOwnProperty.call(message, "state"))
+                        $root.gns3.dataplane.v1.DesiredHostState.encode(message.state, writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
+                    if (message.refused != null && $Object.hasOwnProperty.call(message, "refused"))
+                        $root.gns3.dataplane.v1.Refused.encode(message.refused, writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a ControllerMessage message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.ControllerMessage
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.ControllerMessage & gns3.dataplane.v1.ControllerMessage.$Shape} ControllerMessage
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                ControllerMessage.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.ControllerMessage();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                message.state = $root.gns3.dataplane.v1.DesiredHostState.decode(reader, reader.size(), $undefined, _depth + 1, message.state);
+                                message.body = "state";
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                message.refused = $root.gns3.dataplane.v1.Refused.decode(reader, reader.size(), $undefined, _depth + 1, message.refused);
+                                message.body = "refused";
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for ControllerMessage
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.ControllerMessage
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                ControllerMessage.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.ControllerMessage";
+                };
+
+                return ControllerMessage;
+            })();
+
+            v1.Refused = (function() {
+
+                /**
+                 * Properties of a Refused.
+                 * @typedef {Object} gns3.dataplane.v1.Refused.$Properties
+                 * @property {string|null} [message] Refused message
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a Refused.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IRefused
+                 * @augments gns3.dataplane.v1.Refused.$Properties
+                 * @deprecated Use gns3.dataplane.v1.Refused.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a Refused.
+                 * @typedef {gns3.dataplane.v1.Refused.$Properties} gns3.dataplane.v1.Refused.$Shape
+                 */
+
+                /**
+                 * Constructs a new Refused.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a Refused.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.Refused.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const Refused = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * Refused message.
+                 * @member {string} message
+                 * @memberof gns3.dataplane.v1.Refused
+                 * @instance
+                 */
+                Refused.prototype.message = "";
+
+                /**
+                 * Creates a new Refused instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.Refused
+                 * @static
+                 * @param {gns3.dataplane.v1.Refused.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.Refused} Refused instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.Refused.$Shape): gns3.dataplane.v1.Refused & gns3.dataplane.v1.Refused.$Shape;
+                 *   (properties?: gns3.dataplane.v1.Refused.$Properties): gns3.dataplane.v1.Refused;
+                 * }}
+                 */
+                Refused.create = function(properties) {
+                    return new Refused(properties);
+                };
+
+                /**
+                 * Encodes the specified Refused message. Does not implicitly {@link gns3.dataplane.v1.Refused.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.Refused
+                 * @static
+                 * @param {gns3.dataplane.v1.Refused.$Properties} message Refused message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                Refused.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.message != null && $Object.hasOwnProperty.call(message, "message") && message.message !== "")
+                        writer.uint32(/* id 1, wireType 2 =*/10).string(message.message);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a Refused message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.Refused
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.Refused & gns3.dataplane.v1.Refused.$Shape} Refused
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                Refused.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.Refused();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.message = value;
+                                else
+                                    delete message.message;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for Refused
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.Refused
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                Refused.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.Refused";
+                };
+
+                return Refused;
+            })();
+
+            v1.DesiredHostState = (function() {
+
+                /**
+                 * Properties of a DesiredHostState.
+                 * @typedef {Object} gns3.dataplane.v1.DesiredHostState.$Properties
+                 * @property {number|null} [revision] DesiredHostState revision
+                 * @property {Array.<gns3.dataplane.v1.NodeSpec.$Properties>|null} [nodes] DesiredHostState nodes
+                 * @property {Array.<gns3.dataplane.v1.LinkSpec.$Properties>|null} [links] DesiredHostState links
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a DesiredHostState.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IDesiredHostState
+                 * @augments gns3.dataplane.v1.DesiredHostState.$Properties
+                 * @deprecated Use gns3.dataplane.v1.DesiredHostState.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a DesiredHostState.
+                 * @typedef {gns3.dataplane.v1.DesiredHostState.$Properties} gns3.dataplane.v1.DesiredHostState.$Shape
+                 */
+
+                /**
+                 * Constructs a new DesiredHostState.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a DesiredHostState.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.DesiredHostState.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const DesiredHostState = function (properties) {
+                    this.nodes = [];
+                    this.links = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * DesiredHostState revision.
+                 * @member {number} revision
+                 * @memberof gns3.dataplane.v1.DesiredHostState
+                 * @instance
+                 */
+                DesiredHostState.prototype.revision = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * DesiredHostState nodes.
+                 * @member {Array.<gns3.dataplane.v1.NodeSpec.$Properties>} nodes
+                 * @memberof gns3.dataplane.v1.DesiredHostState
+                 * @instance
+                 */
+                DesiredHostState.prototype.nodes = $util.emptyArray;
+
+                /**
+                 * DesiredHostState links.
+                 * @member {Array.<gns3.dataplane.v1.LinkSpec.$Properties>} links
+                 * @memberof gns3.dataplane.v1.DesiredHostState
+                 * @instance
+                 */
+                DesiredHostState.prototype.links = $util.emptyArray;
+
+                /**
+                 * Creates a new DesiredHostState instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.DesiredHostState
+                 * @static
+                 * @param {gns3.dataplane.v1.DesiredHostState.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.DesiredHostState} DesiredHostState instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.DesiredHostState.$Shape): gns3.dataplane.v1.DesiredHostState & gns3.dataplane.v1.DesiredHostState.$Shape;
+                 *   (properties?: gns3.dataplane.v1.DesiredHostState.$Properties): gns3.dataplane.v1.DesiredHostState;
+                 * }}
+                 */
+                DesiredHostState.create = function(properties) {
+                    return new DesiredHostState(properties);
+                };
+
+                /**
+                 * Encodes the specified DesiredHostState message. Does not implicitly {@link gns3.dataplane.v1.DesiredHostState.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.DesiredHostState
+                 * @static
+                 * @param {gns3.dataplane.v1.DesiredHostState.$Properties} message DesiredHostState message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                DesiredHostState.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.revision != null && $Object.hasOwnProperty.call(message, "revision") && (typeof message.revision === "object" ? message.revision.low || message.revision.high : message.revision !== 0))
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.revision);
+                    if (message.nodes != null && message.nodes.length)
+                        for (let i = 0; i < message.nodes.length; ++i)
+                            $root.gns3.dataplane.v1.NodeSpec.encode(message.nodes[i], writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
+                    if (message.links != null && message.links.length)
+                        for (let i = 0; i < message.links.length; ++i)
+                            $root.gns3.dataplane.v1.LinkSpec.encode(message.links[i], writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a DesiredHostState message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.DesiredHostState
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.DesiredHostState & gns3.dataplane.v1.DesiredHostState.$Shape} DesiredHostState
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                DesiredHostState.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.DesiredHostState();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.revision = value;
+                                else
+                                    delete message.revision;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.nodes && message.nodes.length))
+                                    message.nodes = [];
+                                message.nodes.push($root.gns3.dataplane.v1.NodeSpec.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.links && message.links.length))
+                                    message.links = [];
+                                message.links.push($root.gns3.dataplane.v1.LinkSpec.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for DesiredHostState
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.DesiredHostState
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                DesiredHostState.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.DesiredHostState";
+                };
+
+                return DesiredHostState;
+            })();
+
+            /**
+             * NodeKind enum.
+             * @name gns3.dataplane.v1.NodeKind
+             * @enum {number}
+             * @property {number} NODE_KIND_UNSPECIFIED=0 NODE_KIND_UNSPECIFIED value
+             * @property {number} VPCS=1 VPCS value
+             * @property {number} ETHERNET_SWITCH=2 ETHERNET_SWITCH value
+             * @property {number} ETHERNET_HUB=3 ETHERNET_HUB value
+             * @property {number} CLOUD=4 CLOUD value
+             */
+            v1.NodeKind = (function() {
+                const valuesById = $Object.create(null), values = $Object.create(valuesById);
+                values[valuesById[0] = "NODE_KIND_UNSPECIFIED"] = 0;
+                values[valuesById[1] = "VPCS"] = 1;
+                values[valuesById[2] = "ETHERNET_SWITCH"] = 2;
+                values[valuesById[3] = "ETHERNET_HUB"] = 3;
+                values[valuesById[4] = "CLOUD"] = 4;
+                return values;
+            })();
+
+            v1.NodeSpec = (function() {
+
+                /**
+                 * Properties of a NodeSpec.
+                 * @typedef {Object} gns3.dataplane.v1.NodeSpec.$Properties
+                 * @property {string|null} [nodeId] NodeSpec nodeId
+                 * @property {string|null} [projectId] NodeSpec projectId
+                 * @property {string|null} [name] NodeSpec name
+                 * @property {gns3.dataplane.v1.NodeKind|null} [kind] NodeSpec kind
+                 * @property {boolean|null} [running] NodeSpec running
+                 * @property {number|null} [consolePort] NodeSpec consolePort
+                 * @property {Array.<gns3.dataplane.v1.PortSpec.$Properties>|null} [ports] NodeSpec ports
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a NodeSpec.
+                 * @memberof gns3.dataplane.v1
+                 * @interface INodeSpec
+                 * @augments gns3.dataplane.v1.NodeSpec.$Properties
+                 * @deprecated Use gns3.dataplane.v1.NodeSpec.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a NodeSpec.
+                 * @typedef {gns3.dataplane.v1.NodeSpec.$Properties} gns3.dataplane.v1.NodeSpec.$Shape
+                 */
+
+                /**
+                 * Constructs a new NodeSpec.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a NodeSpec.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.NodeSpec.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const NodeSpec = function (properties) {
+                    this.ports = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * NodeSpec nodeId.
+                 * @member {string} nodeId
+                 * @memberof gns3.dataplane.v1.NodeSpec
+                 * @instance
+                 */
+                NodeSpec.prototype.nodeId = "";
+
+                /**
+                 * NodeSpec projectId.
+                 * @member {string} projectId
+                 * @memberof gns3.dataplane.v1.NodeSpec
+                 * @instance
+                 */
+                NodeSpec.prototype.projectId = "";
+
+                /**
+                 * NodeSpec name.
+                 * @member {string} name
+                 * @memberof gns3.dataplane.v1.NodeSpec
+                 * @instance
+                 */
+                NodeSpec.prototype.name = "";
+
+                /**
+                 * NodeSpec kind.
+                 * @member {gns3.dataplane.v1.NodeKind} kind
+                 * @memberof gns3.dataplane.v1.NodeSpec
+                 * @instance
+                 */
+                NodeSpec.prototype.kind = 0;
+
+                /**
+                 * NodeSpec running.
+                 * @member {boolean} running
+                 * @memberof gns3.dataplane.v1.NodeSpec
+                 * @instance
+                 */
+                NodeSpec.prototype.running = false;
+
+                /**
+                 * NodeSpec consolePort.
+                 * @member {number} consolePort
+                 * @memberof gns3.dataplane.v1.NodeSpec
+                 * @instance
+                 */
+                NodeSpec.prototype.consolePort = 0;
+
+                /**
+                 * NodeSpec ports.
+                 * @member {Array.<gns3.dataplane.v1.PortSpec.$Properties>} ports
+                 * @memberof gns3.dataplane.v1.NodeSpec
+                 * @instance
+                 */
+                NodeSpec.prototype.ports = $util.emptyArray;
+
+                /**
+                 * Creates a new NodeSpec instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.NodeSpec
+                 * @static
+                 * @param {gns3.dataplane.v1.NodeSpec.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.NodeSpec} NodeSpec instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.NodeSpec.$Shape): gns3.dataplane.v1.NodeSpec & gns3.dataplane.v1.NodeSpec.$Shape;
+                 *   (properties?: gns3.dataplane.v1.NodeSpec.$Properties): gns3.dataplane.v1.NodeSpec;
+                 * }}
+                 */
+                NodeSpec.create = function(properties) {
+                    return new NodeSpec(properties);
+                };
+
+                /**
+                 * Encodes the specified NodeSpec message. Does not implicitly {@link gns3.dataplane.v1.NodeSpec.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.NodeSpec
+                 * @static
+                 * @param {gns3.dataplane.v1.NodeSpec.$Properties} message NodeSpec message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                NodeSpec.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.nodeId != null && $Object.hasOwnProperty.call(message, "nodeId") && message.nodeId !== "")
+                        writer.uint32(/* id 1, wireType 2 =*/10).string(message.nodeId);
+                    if (message.projectId != null && $Object.hasOwnProperty.call(message, "projectId") && message.projectId !== "")
+                        writer.uint32(/* id 2, wireType 2 =*/18).string(message.projectId);
+                    if (message.name != null && $Object.hasOwnProperty.call(message, "name") && message.name !== "")
+                        writer.uint32(/* id 3, wireType 2 =*/26).string(message.name);
+                    if (message.kind != null && $Object.hasOwnProperty.call(message, "kind") && message.kind !== 0)
+                        writer.uint32(/* id 4, wireType 0 =*/32).int32(message.kind);
+                    if (message.running != null && $Object.hasOwnProperty.call(message, "running") && message.running !== false)
+                        writer.uint32(/* id 5, wireType 0 =*/40).bool(message.running);
+                    if (message.consolePort != null && $Object.hasOwnProperty.call(message, "consolePort") && message.consolePort !== 0)
+                        writer.uint32(/* id 6, wireType 0 =*/48).uint32(message.consolePort);
+                    if (message.ports != null && message.ports.length)
+                        for (let i = 0; i < message.ports.length; ++i)
+                            $root.gns3.dataplane.v1.PortSpec.encode(message.ports[i], writer.uint32(/* id 7, wireType 2 =*/58).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a NodeSpec message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.NodeSpec
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.NodeSpec & gns3.dataplane.v1.NodeSpec.$Shape} NodeSpec
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                NodeSpec.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.NodeSpec();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.nodeId = value;
+                                else
+                                    delete message.nodeId;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.projectId = value;
+                                else
+                                    delete message.projectId;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.name = value;
+                                else
+                                    delete message.name;
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.kind = value;
+                                else
+                                    delete message.kind;
+                                continue;
+                            }
+                        case 5: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.bool())
+                                    message.running = value;
+                                else
+                                    delete message.running;
+                                continue;
+                            }
+                        case 6: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.consolePort = value;
+                                else
+                                    delete message.consolePort;
+                                continue;
+                            }
+                        case 7: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.ports && message.ports.length))
+                                    message.ports = [];
+                                message.ports.push($root.gns3.dataplane.v1.PortSpec.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for NodeSpec
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.NodeSpec
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                NodeSpec.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.NodeSpec";
+                };
+
+                return NodeSpec;
+            })();
+
+            v1.PortSpec = (function() {
+
+                /**
+                 * Properties of a PortSpec.
+                 * @typedef {Object} gns3.dataplane.v1.PortSpec.$Properties
+                 * @property {number|null} [portNumber] PortSpec portNumber
+                 * @property {string|null} [name] PortSpec name
+                 * @property {gns3.dataplane.v1.PortSpec.Mode|null} [mode] PortSpec mode
+                 * @property {number|null} [vlan] PortSpec vlan
+                 * @property {number|null} [ethertype] PortSpec ethertype
+                 * @property {gns3.dataplane.v1.UdpTunnel.$Properties|null} [cloudUdp] PortSpec cloudUdp
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a PortSpec.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IPortSpec
+                 * @augments gns3.dataplane.v1.PortSpec.$Properties
+                 * @deprecated Use gns3.dataplane.v1.PortSpec.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a PortSpec.
+                 * @typedef {gns3.dataplane.v1.PortSpec.$Properties} gns3.dataplane.v1.PortSpec.$Shape
+                 */
+
+                /**
+                 * Constructs a new PortSpec.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a PortSpec.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.PortSpec.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const PortSpec = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * PortSpec portNumber.
+                 * @member {number} portNumber
+                 * @memberof gns3.dataplane.v1.PortSpec
+                 * @instance
+                 */
+                PortSpec.prototype.portNumber = 0;
+
+                /**
+                 * PortSpec name.
+                 * @member {string} name
+                 * @memberof gns3.dataplane.v1.PortSpec
+                 * @instance
+                 */
+                PortSpec.prototype.name = "";
+
+                /**
+                 * PortSpec mode.
+                 * @member {gns3.dataplane.v1.PortSpec.Mode} mode
+                 * @memberof gns3.dataplane.v1.PortSpec
+                 * @instance
+                 */
+                PortSpec.prototype.mode = 0;
+
+                /**
+                 * PortSpec vlan.
+                 * @member {number} vlan
+                 * @memberof gns3.dataplane.v1.PortSpec
+                 * @instance
+                 */
+                PortSpec.prototype.vlan = 0;
+
+                /**
+                 * PortSpec ethertype.
+                 * @member {number} ethertype
+                 * @memberof gns3.dataplane.v1.PortSpec
+                 * @instance
+                 */
+                PortSpec.prototype.ethertype = 0;
+
+                /**
+                 * PortSpec cloudUdp.
+                 * @member {gns3.dataplane.v1.UdpTunnel.$Properties|null|undefined} cloudUdp
+                 * @memberof gns3.dataplane.v1.PortSpec
+                 * @instance
+                 */
+                PortSpec.prototype.cloudUdp = null;
+
+                /**
+                 * Creates a new PortSpec instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.PortSpec
+                 * @static
+                 * @param {gns3.dataplane.v1.PortSpec.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.PortSpec} PortSpec instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.PortSpec.$Shape): gns3.dataplane.v1.PortSpec & gns3.dataplane.v1.PortSpec.$Shape;
+                 *   (properties?: gns3.dataplane.v1.PortSpec.$Properties): gns3.dataplane.v1.PortSpec;
+                 * }}
+                 */
+                PortSpec.create = function(properties) {
+                    return new PortSpec(properties);
+                };
+
+                /**
+                 * Encodes the specified PortSpec message. Does not implicitly {@link gns3.dataplane.v1.PortSpec.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.PortSpec
+                 * @static
+                 * @param {gns3.dataplane.v1.PortSpec.$Properties} message PortSpec message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                PortSpec.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.portNumber != null && $Object.hasOwnProperty.call(message, "portNumber") && message.portNumber !== 0)
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint32(message.portNumber);
+                    if (message.name != null && $Object.hasOwnProperty.call(message, "name") && message.name !== "")
+                        writer.uint32(/* id 2, wireType 2 =*/18).string(message.name);
+                    if (message.mode != null && $Object.hasOwnProperty.call(message, "mode") && message.mode !== 0)
+                        writer.uint32(/* id 3, wireType 0 =*/24).int32(message.mode);
+                    if (message.vlan != null && $Object.hasOwnProperty.call(message, "vlan") && message.vlan !== 0)
+                        writer.uint32(/* id 4, wireType 0 =*/32).uint32(message.vlan);
+                    if (message.ethertype != null && $Object.hasOwnProperty.call(message, "ethertype") && message.ethertype !== 0)
+                        writer.uint32(/* id 5, wireType 0 =*/40).uint32(message.ethertype);
+                    if (message.cloudUdp != null && $Object.hasOwnProperty.call(message, "cloudUdp"))
+                        $root.gns3.dataplane.v1.UdpTunnel.encode(message.cloudUdp, writer.uint32(/* id 6, wireType 2 =*/50).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a PortSpec message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.PortSpec
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.PortSpec & gns3.dataplane.v1.PortSpec.$Shape} PortSpec
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                PortSpec.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.PortSpec();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.portNumber = value;
+                                else
+                                    delete message.portNumber;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.name = value;
+                                else
+                                    delete message.name;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.mode = value;
+                                else
+                                    delete message.mode;
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.vlan = value;
+                                else
+                                    delete message.vlan;
+                                continue;
+                            }
+                        case 5: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.ethertype = value;
+                                else
+                                    delete message.ethertype;
+                                continue;
+                            }
+                        case 6: {
+                                if (wireType !== 2)
+                                    break;
+                                message.cloudUdp = $root.gns3.dataplane.v1.UdpTunnel.decode(reader, reader.size(), $undefined, _depth + 1, message.cloudUdp);
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for PortSpec
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.PortSpec
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                PortSpec.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.PortSpec";
+                };
+
+                /**
+                 * Mode enum.
+                 * @name gns3.dataplane.v1.PortSpec.Mode
+                 * @enum {number}
+                 * @property {number} MODE_UNSPECIFIED=0 MODE_UNSPECIFIED value
+                 * @property {number} ACCESS=1 ACCESS value
+                 * @property {number} DOT1Q=2 DOT1Q value
+                 * @property {number} QINQ=3 QINQ value
+                 */
+                PortSpec.Mode = (function() {
+                    const valuesById = $Object.create(null), values = $Object.create(valuesById);
+                    values[valuesById[0] = "MODE_UNSPECIFIED"] = 0;
+                    values[valuesById[1] = "ACCESS"] = 1;
+                    values[valuesById[2] = "DOT1Q"] = 2;
+                    values[valuesById[3] = "QINQ"] = 3;
+                    return values;
+                })();
+
+                return PortSpec;
+            })();
+
+            v1.UdpTunnel = (function() {
+
+                /**
+                 * Properties of an UdpTunnel.
+                 * @typedef {Object} gns3.dataplane.v1.UdpTunnel.$Properties
+                 * @property {number|null} [localPort] UdpTunnel localPort
+                 * @property {string|null} [remoteHost] UdpTunnel remoteHost
+                 * @property {number|null} [remotePort] UdpTunnel remotePort
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of an UdpTunnel.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IUdpTunnel
+                 * @augments gns3.dataplane.v1.UdpTunnel.$Properties
+                 * @deprecated Use gns3.dataplane.v1.UdpTunnel.$Properties instead.
+                 */
+
+                /**
+                 * Shape of an UdpTunnel.
+                 * @typedef {gns3.dataplane.v1.UdpTunnel.$Properties} gns3.dataplane.v1.UdpTunnel.$Shape
+                 */
+
+                /**
+                 * Constructs a new UdpTunnel.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents an UdpTunnel.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.UdpTunnel.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const UdpTunnel = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * UdpTunnel localPort.
+                 * @member {number} localPort
+                 * @memberof gns3.dataplane.v1.UdpTunnel
+                 * @instance
+                 */
+                UdpTunnel.prototype.localPort = 0;
+
+                /**
+                 * UdpTunnel remoteHost.
+                 * @member {string} remoteHost
+                 * @memberof gns3.dataplane.v1.UdpTunnel
+                 * @instance
+                 */
+                UdpTunnel.prototype.remoteHost = "";
+
+                /**
+                 * UdpTunnel remotePort.
+                 * @member {number} remotePort
+                 * @memberof gns3.dataplane.v1.UdpTunnel
+                 * @instance
+                 */
+                UdpTunnel.prototype.remotePort = 0;
+
+                /**
+                 * Creates a new UdpTunnel instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.UdpTunnel
+                 * @static
+                 * @param {gns3.dataplane.v1.UdpTunnel.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.UdpTunnel} UdpTunnel instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.UdpTunnel.$Shape): gns3.dataplane.v1.UdpTunnel & gns3.dataplane.v1.UdpTunnel.$Shape;
+                 *   (properties?: gns3.dataplane.v1.UdpTunnel.$Properties): gns3.dataplane.v1.UdpTunnel;
+                 * }}
+                 */
+                UdpTunnel.create = function(properties) {
+                    return new UdpTunnel(properties);
+                };
+
+                /**
+                 * Encodes the specified UdpTunnel message. Does not implicitly {@link gns3.dataplane.v1.UdpTunnel.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.UdpTunnel
+                 * @static
+                 * @param {gns3.dataplane.v1.UdpTunnel.$Properties} message UdpTunnel message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                UdpTunnel.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.localPort != null && $Object.hasOwnProperty.call(message, "localPort") && message.localPort !== 0)
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint32(message.localPort);
+                    if (message.remoteHost != null && $Object.hasOwnProperty.call(message, "remoteHost") && message.remoteHost !== "")
+                        writer.uint32(/* id 2, wireType 2 =*/18).string(message.remoteHost);
+                    if (message.remotePort != null && $Object.hasOwnProperty.call(message, "remotePort") && message.remotePort !== 0)
+                        writer.uint32(/* id 3, wireType 0 =*/24).uint32(message.remotePort);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes an UdpTunnel message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.UdpTunnel
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.UdpTunnel & gns3.dataplane.v1.UdpTunnel.$Shape} UdpTunnel
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                UdpTunnel.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.UdpTunnel();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.localPort = value;
+                                else
+                                    delete message.localPort;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.remoteHost = value;
+                                else
+                                    delete message.remoteHost;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.remotePort = value;
+                                else
+                                    delete message.remotePort;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for UdpTunnel
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.UdpTunnel
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                UdpTunnel.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.UdpTunnel";
+                };
+
+                return UdpTunnel;
+            })();
+
+            v1.LinkEnd = (function() {
+
+                /**
+                 * Properties of a LinkEnd.
+                 * @typedef {Object} gns3.dataplane.v1.LinkEnd.$Properties
+                 * @property {string|null} [nodeId] LinkEnd nodeId
+                 * @property {number|null} [adapterNumber] LinkEnd adapterNumber
+                 * @property {number|null} [portNumber] LinkEnd portNumber
+                 * @property {boolean|null} [local] LinkEnd local
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a LinkEnd.
+                 * @memberof gns3.dataplane.v1
+                 * @interface ILinkEnd
+                 * @augments gns3.dataplane.v1.LinkEnd.$Properties
+                 * @deprecated Use gns3.dataplane.v1.LinkEnd.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a LinkEnd.
+                 * @typedef {gns3.dataplane.v1.LinkEnd.$Properties} gns3.dataplane.v1.LinkEnd.$Shape
+                 */
+
+                /**
+                 * Constructs a new LinkEnd.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a LinkEnd.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.LinkEnd.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const LinkEnd = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * LinkEnd nodeId.
+                 * @member {string} nodeId
+                 * @memberof gns3.dataplane.v1.LinkEnd
+                 * @instance
+                 */
+                LinkEnd.prototype.nodeId = "";
+
+                /**
+                 * LinkEnd adapterNumber.
+                 * @member {number} adapterNumber
+                 * @memberof gns3.dataplane.v1.LinkEnd
+                 * @instance
+                 */
+                LinkEnd.prototype.adapterNumber = 0;
+
+                /**
+                 * LinkEnd portNumber.
+                 * @member {number} portNumber
+                 * @memberof gns3.dataplane.v1.LinkEnd
+                 * @instance
+                 */
+                LinkEnd.prototype.portNumber = 0;
+
+                /**
+                 * LinkEnd local.
+                 * @member {boolean} local
+                 * @memberof gns3.dataplane.v1.LinkEnd
+                 * @instance
+                 */
+                LinkEnd.prototype.local = false;
+
+                /**
+                 * Creates a new LinkEnd instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.LinkEnd
+                 * @static
+                 * @param {gns3.dataplane.v1.LinkEnd.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.LinkEnd} LinkEnd instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.LinkEnd.$Shape): gns3.dataplane.v1.LinkEnd & gns3.dataplane.v1.LinkEnd.$Shape;
+                 *   (properties?: gns3.dataplane.v1.LinkEnd.$Properties): gns3.dataplane.v1.LinkEnd;
+                 * }}
+                 */
+                LinkEnd.create = function(properties) {
+                    return new LinkEnd(properties);
+                };
+
+                /**
+                 * Encodes the specified LinkEnd message. Does not implicitly {@link gns3.dataplane.v1.LinkEnd.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.LinkEnd
+                 * @static
+                 * @param {gns3.dataplane.v1.LinkEnd.$Properties} message LinkEnd message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                LinkEnd.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.nodeId != null && $Object.hasOwnProperty.call(message, "nodeId") && message.nodeId !== "")
+                        writer.uint32(/* id 1, wireType 2 =*/10).string(message.nodeId);
+                    if (message.adapterNumber != null && $Object.hasOwnProperty.call(message, "adapterNumber") && message.adapterNumber !== 0)
+                        writer.uint32(/* id 2, wireType 0 =*/16).uint32(message.adapterNumber);
+                    if (message.portNumber != null && $Object.hasOwnProperty.call(message, "portNumber") && message.portNumber !== 0)
+                        writer.uint32(/* id 3, wireType 0 =*/24).uint32(message.portNumber);
+                    if (message.local != null && $Object.hasOwnProperty.call(message, "local") && message.local !== false)
+                        writer.uint32(/* id 4, wireType 0 =*/32).bool(message.local);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a LinkEnd message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.LinkEnd
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.LinkEnd & gns3.dataplane.v1.LinkEnd.$Shape} LinkEnd
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                LinkEnd.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.LinkEnd();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.nodeId = value;
+                                else
+                                    delete message.nodeId;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.adapterNumber = value;
+                                else
+                                    delete message.adapterNumber;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.portNumber = value;
+                                else
+                                    delete message.portNumber;
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.bool())
+                                    message.local = value;
+                                else
+                                    delete message.local;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for LinkEnd
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.LinkEnd
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                LinkEnd.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.LinkEnd";
+                };
+
+                return LinkEnd;
+            })();
+
+            v1.Filter = (function() {
+
+                /**
+                 * Properties of a Filter.
+                 * @typedef {Object} gns3.dataplane.v1.Filter.$Properties
+                 * @property {string|null} [type] Filter type
+                 * @property {Array.<number>|null} [numbers] Filter numbers
+                 * @property {string|null} [text] Filter text
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a Filter.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IFilter
+                 * @augments gns3.dataplane.v1.Filter.$Properties
+                 * @deprecated Use gns3.dataplane.v1.Filter.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a Filter.
+                 * @typedef {gns3.dataplane.v1.Filter.$Properties} gns3.dataplane.v1.Filter.$Shape
+                 */
+
+                /**
+                 * Constructs a new Filter.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a Filter.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.Filter.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const Filter = function (properties) {
+                    this.numbers = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * Filter type.
+                 * @member {string} type
+                 * @memberof gns3.dataplane.v1.Filter
+                 * @instance
+                 */
+                Filter.prototype.type = "";
+
+                /**
+                 * Filter numbers.
+                 * @member {Array.<number>} numbers
+                 * @memberof gns3.dataplane.v1.Filter
+                 * @instance
+                 */
+                Filter.prototype.numbers = $util.emptyArray;
+
+                /**
+                 * Filter text.
+                 * @member {string} text
+                 * @memberof gns3.dataplane.v1.Filter
+                 * @instance
+                 */
+                Filter.prototype.text = "";
+
+                /**
+                 * Creates a new Filter instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.Filter
+                 * @static
+                 * @param {gns3.dataplane.v1.Filter.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.Filter} Filter instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.Filter.$Shape): gns3.dataplane.v1.Filter & gns3.dataplane.v1.Filter.$Shape;
+                 *   (properties?: gns3.dataplane.v1.Filter.$Properties): gns3.dataplane.v1.Filter;
+                 * }}
+                 */
+                Filter.create = function(properties) {
+                    return new Filter(properties);
+                };
+
+                /**
+                 * Encodes the specified Filter message. Does not implicitly {@link gns3.dataplane.v1.Filter.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.Filter
+                 * @static
+                 * @param {gns3.dataplane.v1.Filter.$Properties} message Filter message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                Filter.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.type != null && $Object.hasOwnProperty.call(message, "type") && message.type !== "")
+                        writer.uint32(/* id 1, wireType 2 =*/10).string(message.type);
+                    if (message.numbers != null && message.numbers.length)
+                        writer.uint32(/* id 2, wireType 2 =*/18).int64s(message.numbers);
+                    if (message.text != null && $Object.hasOwnProperty.call(message, "text") && message.text !== "")
+                        writer.uint32(/* id 3, wireType 2 =*/26).string(message.text);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a Filter message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.Filter
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.Filter & gns3.dataplane.v1.Filter.$Shape} Filter
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                Filter.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.Filter();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.type = value;
+                                else
+                                    delete message.type;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType === 2) {
+                                    if (!(message.numbers && message.numbers.length))
+                                        message.numbers = [];
+                                    reader.int64s(message.numbers);
+                                    continue;
+                                }
+                                if (wireType !== 0)
+                                    break;
+                                if (!(message.numbers && message.numbers.length))
+                                    message.numbers = [];
+                                message.numbers.push(reader.int64());
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.text = value;
+                                else
+                                    delete message.text;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for Filter
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.Filter
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                Filter.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.Filter";
+                };
+
+                return Filter;
+            })();
+
+            v1.LinkSpec = (function() {
+
+                /**
+                 * Properties of a LinkSpec.
+                 * @typedef {Object} gns3.dataplane.v1.LinkSpec.$Properties
+                 * @property {string|null} [linkId] LinkSpec linkId
+                 * @property {string|null} [projectId] LinkSpec projectId
+                 * @property {gns3.dataplane.v1.LinkEnd.$Properties|null} [a] LinkSpec a
+                 * @property {gns3.dataplane.v1.LinkEnd.$Properties|null} [b] LinkSpec b
+                 * @property {Array.<gns3.dataplane.v1.Filter.$Properties>|null} [filters] LinkSpec filters
+                 * @property {boolean|null} [suspended] LinkSpec suspended
+                 * @property {gns3.dataplane.v1.UdpTunnel.$Properties|null} [tunnel] LinkSpec tunnel
+                 * @property {gns3.dataplane.v1.Capture.$Properties|null} [capture] LinkSpec capture
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a LinkSpec.
+                 * @memberof gns3.dataplane.v1
+                 * @interface ILinkSpec
+                 * @augments gns3.dataplane.v1.LinkSpec.$Properties
+                 * @deprecated Use gns3.dataplane.v1.LinkSpec.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a LinkSpec.
+                 * @typedef {gns3.dataplane.v1.LinkSpec.$Properties} gns3.dataplane.v1.LinkSpec.$Shape
+                 */
+
+                /**
+                 * Constructs a new LinkSpec.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a LinkSpec.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.LinkSpec.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const LinkSpec = function (properties) {
+                    this.filters = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * LinkSpec linkId.
+                 * @member {string} linkId
+                 * @memberof gns3.dataplane.v1.LinkSpec
+                 * @instance
+                 */
+                LinkSpec.prototype.linkId = "";
+
+                /**
+                 * LinkSpec projectId.
+                 * @member {string} projectId
+                 * @memberof gns3.dataplane.v1.LinkSpec
+                 * @instance
+                 */
+                LinkSpec.prototype.projectId = "";
+
+                /**
+                 * LinkSpec a.
+                 * @member {gns3.dataplane.v1.LinkEnd.$Properties|null|undefined} a
+                 * @memberof gns3.dataplane.v1.LinkSpec
+                 * @instance
+                 */
+                LinkSpec.prototype.a = null;
+
+                /**
+                 * LinkSpec b.
+                 * @member {gns3.dataplane.v1.LinkEnd.$Properties|null|undefined} b
+                 * @memberof gns3.dataplane.v1.LinkSpec
+                 * @instance
+                 */
+                LinkSpec.prototype.b = null;
+
+                /**
+                 * LinkSpec filters.
+                 * @member {Array.<gns3.dataplane.v1.Filter.$Properties>} filters
+                 * @memberof gns3.dataplane.v1.LinkSpec
+                 * @instance
+                 */
+                LinkSpec.prototype.filters = $util.emptyArray;
+
+                /**
+                 * LinkSpec suspended.
+                 * @member {boolean} suspended
+                 * @memberof gns3.dataplane.v1.LinkSpec
+                 * @instance
+                 */
+                LinkSpec.prototype.suspended = false;
+
+                /**
+                 * LinkSpec tunnel.
+                 * @member {gns3.dataplane.v1.UdpTunnel.$Properties|null|undefined} tunnel
+                 * @memberof gns3.dataplane.v1.LinkSpec
+                 * @instance
+                 */
+                LinkSpec.prototype.tunnel = null;
+
+                /**
+                 * LinkSpec capture.
+                 * @member {gns3.dataplane.v1.Capture.$Properties|null|undefined} capture
+                 * @memberof gns3.dataplane.v1.LinkSpec
+                 * @instance
+                 */
+                LinkSpec.prototype.capture = null;
+
+                /**
+                 * Creates a new LinkSpec instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.LinkSpec
+                 * @static
+                 * @param {gns3.dataplane.v1.LinkSpec.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.LinkSpec} LinkSpec instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.LinkSpec.$Shape): gns3.dataplane.v1.LinkSpec & gns3.dataplane.v1.LinkSpec.$Shape;
+                 *   (properties?: gns3.dataplane.v1.LinkSpec.$Properties): gns3.dataplane.v1.LinkSpec;
+                 * }}
+                 */
+                LinkSpec.create = function(properties) {
+                    return new LinkSpec(properties);
+                };
+
+                /**
+                 * Encodes the specified LinkSpec message. Does not implicitly {@link gns3.dataplane.v1.LinkSpec.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.LinkSpec
+                 * @static
+                 * @param {gns3.dataplane.v1.LinkSpec.$Properties} message LinkSpec message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                LinkSpec.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.linkId != null && $Object.hasOwnProperty.call(message, "linkId") && message.linkId !== "")
+                        writer.uint32(/* id 1, wireType 2 =*/10).string(message.linkId);
+                    if (message.projectId != null && $Object.hasOwnProperty.call(message, "projectId") && message.projectId !== "")
+                        writer.uint32(/* id 2, wireType 2 =*/18).string(message.projectId);
+                    if (message.a != null && $Object.hasOwnProperty.call(message, "a"))
+                        $root.gns3.dataplane.v1.LinkEnd.encode(message.a, writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
+                    if (message.b != null && $Object.hasOwnProperty.call(message, "b"))
+                        $root.gns3.dataplane.v1.LinkEnd.encode(message.b, writer.uint32(/* id 4, wireType 2 =*/34).fork(), _depth + 1).ldelim();
+                    if (message.filters != null && message.filters.length)
+                        for (let i = 0; i < message.filters.length; ++i)
+                            $root.gns3.dataplane.v1.Filter.encode(message.filters[i], writer.uint32(/* id 5, wireType 2 =*/42).fork(), _depth + 1).ldelim();
+                    if (message.suspended != null && $Object.hasOwnProperty.call(message, "suspended") && message.suspended !== false)
+                        writer.uint32(/* id 6, wireType 0 =*/48).bool(message.suspended);
+                    if (message.tunnel != null && $Object.hasOwnProperty.call(message, "tunnel"))
+                        $root.gns3.dataplane.v1.UdpTunnel.encode(message.tunnel, writer.uint32(/* id 7, wireType 2 =*/58).fork(), _depth + 1).ldelim();
+                    if (message.capture != null && $Object.hasOwnProperty.call(message, "capture"))
+                        $root.gns3.dataplane.v1.Capture.encode(message.capture, writer.uint32(/* id 8, wireType 2 =*/66).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a LinkSpec message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.LinkSpec
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.LinkSpec & gns3.dataplane.v1.LinkSpec.$Shape} LinkSpec
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                LinkSpec.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.LinkSpec();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.linkId = value;
+                                else
+                                    delete message.linkId;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.projectId = value;
+                                else
+                                    delete message.projectId;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                message.a = $root.gns3.dataplane.v1.LinkEnd.decode(reader, reader.size(), $undefined, _depth + 1, message.a);
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 2)
+                                    break;
+                                message.b = $root.gns3.dataplane.v1.LinkEnd.decode(reader, reader.size(), $undefined, _depth + 1, message.b);
+                                continue;
+                            }
+                        case 5: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.filters && message.filters.length))
+                                    message.filters = [];
+                                message.filters.push($root.gns3.dataplane.v1.Filter.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        case 6: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.bool())
+                                    message.suspended = value;
+                                else
+                                    delete message.suspended;
+                                continue;
+                            }
+                        case 7: {
+                                if (wireType !== 2)
+                                    break;
+                                message.tunnel = $root.gns3.dataplane.v1.UdpTunnel.decode(reader, reader.size(), $undefined, _depth + 1, message.tunnel);
+                                continue;
+                            }
+                        case 8: {
+                                if (wireType !== 2)
+                                    break;
+                                message.capture = $root.gns3.dataplane.v1.Capture.decode(reader, reader.size(), $undefined, _depth + 1, message.capture);
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for LinkSpec
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.LinkSpec
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                LinkSpec.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.LinkSpec";
+                };
+
+                return LinkSpec;
+            })();
+
+            v1.Capture = (function() {
+
+                /**
+                 * Properties of a Capture.
+                 * @typedef {Object} gns3.dataplane.v1.Capture.$Properties
+                 * @property {boolean|null} [active] Capture active
+                 * @property {string|null} [relativePath] Capture relativePath
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a Capture.
+                 * @memberof gns3.dataplane.v1
+                 * @interface ICapture
+                 * @augments gns3.dataplane.v1.Capture.$Properties
+                 * @deprecated Use gns3.dataplane.v1.Capture.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a Capture.
+                 * @typedef {gns3.dataplane.v1.Capture.$Properties} gns3.dataplane.v1.Capture.$Shape
+                 */
+
+                /**
+                 * Constructs a new Capture.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a Capture.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.Capture.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const Capture = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * Capture active.
+                 * @member {boolean} active
+                 * @memberof gns3.dataplane.v1.Capture
+                 * @instance
+                 */
+                Capture.prototype.active = false;
+
+                /**
+                 * Capture relativePath.
+                 * @member {string} relativePath
+                 * @memberof gns3.dataplane.v1.Capture
+                 * @instance
+                 */
+                Capture.prototype.relativePath = "";
+
+                /**
+                 * Creates a new Capture instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.Capture
+                 * @static
+                 * @param {gns3.dataplane.v1.Capture.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.Capture} Capture instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.Capture.$Shape): gns3.dataplane.v1.Capture & gns3.dataplane.v1.Capture.$Shape;
+                 *   (properties?: gns3.dataplane.v1.Capture.$Properties): gns3.dataplane.v1.Capture;
+                 * }}
+                 */
+                Capture.create = function(properties) {
+                    return new Capture(properties);
+                };
+
+                /**
+                 * Encodes the specified Capture message. Does not implicitly {@link gns3.dataplane.v1.Capture.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.Capture
+                 * @static
+                 * @param {gns3.dataplane.v1.Capture.$Properties} message Capture message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                Capture.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.active != null && $Object.hasOwnProperty.call(message, "active") && message.active !== false)
+                        writer.uint32(/* id 1, wireType 0 =*/8).bool(message.active);
+                    if (message.relativePath != null && $Object.hasOwnProperty.call(message, "relativePath") && message.relativePath !== "")
+                        writer.uint32(/* id 2, wireType 2 =*/18).string(message.relativePath);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a Capture message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.Capture
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.Capture & gns3.dataplane.v1.Capture.$Shape} Capture
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                Capture.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.Capture();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.bool())
+                                    message.active = value;
+                                else
+                                    delete message.active;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.relativePath = value;
+                                else
+                                    delete message.relativePath;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for Capture
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.Capture
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                Capture.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.Capture";
+                };
+
+                return Capture;
+            })();
+
+            return v1;
+        })();
+
+        return dataplane;
+    })();
+
+    return gns3;
+})();
+
+export {
+  $root as default
+};

@@ -1,0 +1,114 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  decodeControllerMessage,
+  decodeDaemonMessage,
+  decodeDesiredHostState,
+  encodeControllerMessage,
+  encodeDaemonMessage,
+  encodeDesiredHostState,
+  ItemErrorKind,
+  MalformedMessage,
+  NodeKind,
+  PortMode,
+  type DesiredHostState,
+} from "./index";
+
+const root = join(import.meta.dirname, "../..");
+
+describe("generated protobuf code", () => {
+  it("is what `npm run proto` produces from proto/dataplane.proto", () => {
+    const dir = mkdtempSync(join(tmpdir(), "proto-"));
+    try {
+      const script = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).scripts.proto as string;
+      const command = script.replaceAll("shared/proto/", `${dir}/`);
+      execFileSync("sh", ["-c", command], { cwd: root, env: { ...process.env, PATH: `${root}/node_modules/.bin:${process.env.PATH}` } });
+      for (const file of ["dataplane.js", "dataplane.d.ts"]) {
+        expect(readFileSync(join(dir, file), "utf8"), file).toBe(readFileSync(join(root, "shared/proto", file), "utf8"));
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe("messages", () => {
+  const state: DesiredHostState = {
+    revision: 2 ** 40 + 7,
+    nodes: [
+      {
+        nodeId: "n1",
+        projectId: "p",
+        name: "PC1",
+        kind: NodeKind.VPCS,
+        running: true,
+        consolePort: 5000,
+        ports: [],
+      },
+      {
+        nodeId: "n2",
+        projectId: "p",
+        name: "SW1",
+        kind: NodeKind.ETHERNET_SWITCH,
+        running: true,
+        consolePort: 0,
+        ports: [{ portNumber: 0, name: "Ethernet0", mode: PortMode.DOT1Q, vlan: 10, ethertype: 0x88a8, cloudUdp: null }],
+      },
+    ],
+    links: [
+      {
+        linkId: "l1",
+        projectId: "p",
+        a: { nodeId: "n1", adapterNumber: 0, portNumber: 0, local: true },
+        b: { nodeId: "n9", adapterNumber: 0, portNumber: 3, local: false },
+        filters: [
+          { type: "delay", numbers: [50, 10], text: "" },
+          { type: "bpf", numbers: [], text: "icmp\nudp" },
+        ],
+        suspended: true,
+        tunnel: { localPort: 20001, remoteHost: "10.0.0.2", remotePort: 20002 },
+        capture: { active: true, relativePath: "projects/p/project-files/captures/x.pcap" },
+      },
+    ],
+  };
+
+  it("round-trip a desired state with every field, 64-bit revisions as numbers", () => {
+    expect(decodeDesiredHostState(encodeDesiredHostState(state))).toEqual(state);
+    expect(decodeControllerMessage(encodeControllerMessage({ state }))).toEqual({ state });
+  });
+
+  it("fill defaults for absent fields and leave optional messages null", () => {
+    const bare = decodeDesiredHostState(
+      encodeDesiredHostState({ revision: 0, nodes: [], links: [{ ...state.links[0]!, tunnel: null, capture: null, filters: [] }] }),
+    );
+    expect(bare.links[0]).toMatchObject({ tunnel: null, capture: null, filters: [], suspended: true });
+    expect(bare.revision).toBe(0);
+  });
+
+  it("round-trip daemon messages", () => {
+    const hello = {
+      hostId: "h1",
+      token: "t",
+      lastAppliedRevision: 12,
+      tunnelAddress: "10.0.0.1",
+      udpPortMin: 20000,
+      udpPortMax: 30000,
+      daemonVersion: "0.1.0",
+      name: "host one",
+    };
+    expect(decodeDaemonMessage(encodeDaemonMessage({ hello }))).toEqual({ hello });
+    const ack = { revision: 3, errors: [{ kind: ItemErrorKind.LINK, id: "l1", message: "port in use" }] };
+    expect(decodeDaemonMessage(encodeDaemonMessage({ ack }))).toEqual({ ack });
+    const decoded = decodeDaemonMessage(encodeDaemonMessage({ counters: { links: [{ linkId: "l1", aToB: { framesIn: 2 ** 33 } as never, bToA: null as never }] } }));
+    expect(decoded).toMatchObject({ counters: { links: [{ linkId: "l1", aToB: { framesIn: 2 ** 33, bytesOut: 0 }, bToA: { framesIn: 0 } }] } });
+  });
+
+  it("refuse bytes that are not a message, and messages with no body", () => {
+    expect(() => decodeDaemonMessage(new Uint8Array([0x0a, 0xff]))).toThrow(MalformedMessage);
+    expect(() => decodeDaemonMessage(new Uint8Array())).toThrow("none of hello, ack, counters");
+    expect(() => decodeControllerMessage(new Uint8Array())).toThrow("neither state nor refused");
+  });
+});
