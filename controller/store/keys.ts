@@ -22,6 +22,18 @@ export const keys = {
   computeProjectsPrefix: () => "compute-projects/",
   setting: (name: string) => `settings/${name}`,
   compute: (computeId: string) => `computes/${computeId}`,
+  /** What a dataplane host announced in its last Hello (address, tunnel port range, connected). */
+  dataplaneHost: (hostId: string) => `dataplane/hosts/${hostId}`,
+  dataplaneHostsPrefix: () => "dataplane/hosts/",
+  /** The last desired-state revision sent to a host; only grows, across restarts too. */
+  dataplaneRevision: (hostId: string) => `dataplane/revisions/${hostId}`,
+  /** The host's last Ack with its per-item errors. */
+  dataplaneAck: (hostId: string) => `dataplane/acks/${hostId}`,
+  /** A host's UDP port claimed for one end of a cross-host link's tunnel: holds the link. */
+  tunnelPort: (hostId: string, port: number) => `dataplane/tunnel-ports/${hostId}/${String(port).padStart(5, "0")}`,
+  tunnelPortsPrefix: (hostId: string) => `dataplane/tunnel-ports/${hostId}/`,
+  /** The same claim seen from the link, so one link never takes two ports on a host. */
+  linkTunnelPort: (linkId: string, hostId: string) => `dataplane/link-tunnels/${linkId}/${hostId}`,
   /** Changes with every commit that touches the project; validates cached list bodies. */
   projectStamp: (projectId: string) => `stamps/projects/${projectId}`,
 } as const;

@@ -1,0 +1,193 @@
+import { describe, expect, it } from "vitest";
+import { NodeKind, PortMode } from "../../shared/proto";
+import { newLink, startedCapture, type LinkRecord } from "../domain/links";
+import { newNode, type NodeRecord } from "../domain/nodes";
+import { newProject, type ProjectRecord } from "../domain/projects";
+import type { NodeType } from "../../shared/schemas/node";
+import { desiredHostState, protoFilters, tunnelEndsFor, type HostStateContext, type ProjectRecords } from "./desired-state";
+
+function project(id: string, status: "opened" | "closed" = "opened"): ProjectRecord {
+  return { ...newProject({ name: `project ${id}` } as never, id, "/projects"), status };
+}
+
+function node(projectId: string, id: string, type: NodeType, computeId: string, extra: Partial<NodeRecord> = {}): NodeRecord {
+  const record = newNode({ name: id, node_type: type, compute_id: computeId } as never, {
+    nodeId: id,
+    projectId,
+    name: id.toUpperCase(),
+    console: type === "vpcs" ? 5000 + id.length : null,
+    hostInterfaces: ["eth0"],
+  });
+  return { ...record, ...extra };
+}
+
+function link(projectId: string, id: string, nodes: NodeRecord[], ports: Array<[number, number]> = [[0, 0], [0, 0]], extra: Partial<LinkRecord> = {}): LinkRecord {
+  const record = newLink(
+    { nodes: nodes.map((n, index) => ({ node_id: n.node_id, adapter_number: ports[index]![0], port_number: ports[index]![1] })) } as never,
+    { linkId: id, projectId, nodes: new Map(nodes.map((n) => [n.node_id, n])), portTaken: () => false },
+  );
+  return { ...record, ...extra };
+}
+
+function context(hostId: string, projects: ProjectRecords[], extra: Partial<HostStateContext> = {}): HostStateContext {
+  return {
+    hostId,
+    projects,
+    tunnelPort: () => undefined,
+    tunnelAddress: () => undefined,
+    ...extra,
+  };
+}
+
+describe("desiredHostState", () => {
+  const pc1 = node("p1", "pc1", "vpcs", "h1", { status: "started" });
+  const pc2 = node("p1", "pc2", "vpcs", "h1");
+  const pc3 = node("p1", "pc3", "vpcs", "h2", { status: "started" });
+
+  it("takes the host's nodes and the links joining them, filters in stored order", () => {
+    const l12 = link("p1", "l12", [pc1, pc2], undefined, { filters: { delay: [50, 5], packet_loss: [10], bpf: ["icmp\nudp port 53"] }, suspend: true });
+    const state = desiredHostState(context("h1", [{ project: project("p1"), nodes: [pc1, pc2, pc3], links: [l12] }]));
+    expect(state.nodes).toEqual([
+      { nodeId: "pc1", projectId: "p1", name: "PC1", kind: NodeKind.VPCS, running: true, consolePort: 5003, ports: [] },
+      { nodeId: "pc2", projectId: "p1", name: "PC2", kind: NodeKind.VPCS, running: false, consolePort: 5003, ports: [] },
+    ]);
+    expect(state.links).toEqual([
+      {
+        linkId: "l12",
+        projectId: "p1",
+        a: { nodeId: "pc1", adapterNumber: 0, portNumber: 0, local: true },
+        b: { nodeId: "pc2", adapterNumber: 0, portNumber: 0, local: true },
+        filters: [
+          { type: "delay", numbers: [50, 5], text: "" },
+          { type: "packet_loss", numbers: [10], text: "" },
+          { type: "bpf", numbers: [], text: "icmp\nudp port 53" },
+        ],
+        suspended: true,
+        tunnel: null,
+        capture: null,
+      },
+    ]);
+    expect(state.leftOut).toEqual([]);
+    expect(state.projectIds).toEqual(["p1"]);
+  });
+
+  it("leaves out closed projects and other hosts' nodes and links", () => {
+    const other = node("p2", "pcx", "vpcs", "h1");
+    const records = [
+      { project: project("p1"), nodes: [pc3], links: [] },
+      { project: project("p2", "closed"), nodes: [other], links: [] },
+    ];
+    expect(desiredHostState(context("h1", records))).toEqual({ nodes: [], links: [], leftOut: [], projectIds: [] });
+  });
+
+  it("gives a cross-host link the tunnel built from both hosts' claims", () => {
+    const l13 = link("p1", "l13", [pc1, pc3]);
+    const ports: Record<string, number> = { "l13/h1": 20001, "l13/h2": 30007 };
+    const addresses: Record<string, string> = { h1: "10.0.0.1", h2: "10.0.0.2" };
+    const records = [{ project: project("p1"), nodes: [pc1, pc2, pc3], links: [l13] }];
+    const extra = { tunnelPort: (l: string, h: string) => ports[`${l}/${h}`], tunnelAddress: (h: string) => addresses[h] };
+    const onH1 = desiredHostState(context("h1", records, extra)).links[0]!;
+    expect(onH1.tunnel).toEqual({ localPort: 20001, remoteHost: "10.0.0.2", remotePort: 30007 });
+    expect([onH1.a.local, onH1.b.local]).toEqual([true, false]);
+    const onH2 = desiredHostState(context("h2", records, extra)).links[0]!;
+    expect(onH2.tunnel).toEqual({ localPort: 30007, remoteHost: "10.0.0.1", remotePort: 20001 });
+    expect([onH2.a.local, onH2.b.local]).toEqual([false, true]);
+  });
+
+  it("leaves a cross-host link out, with the reason, until both ends have a tunnel port", () => {
+    const l13 = link("p1", "l13", [pc1, pc3]);
+    const records = [{ project: project("p1"), nodes: [pc1, pc3], links: [l13] }];
+    expect(desiredHostState(context("h1", records)).leftOut).toEqual([
+      { kind: "link", id: "l13", projectId: "p1", reason: "waiting for dataplane host h2 to connect: its tunnel address is not known yet" },
+    ]);
+    const halfClaimed = { tunnelAddress: () => "10.0.0.2", tunnelPort: (_l: string, h: string) => (h === "h1" ? 20000 : undefined) };
+    expect(desiredHostState(context("h1", records, halfClaimed)).leftOut[0]!.reason).toBe(
+      "no free UDP port in the tunnel port range of dataplane host h2",
+    );
+  });
+
+  it("leaves out node kinds the dataplane does not run, and their links, with the reason", () => {
+    const qemu = { ...node("p1", "0000000a-0000-4000-8000-0000000000a1", "qemu", "h1"), name: "QEMU1" };
+    const l = link("p1", "lq", [pc1, qemu]);
+    const state = desiredHostState(context("h1", [{ project: project("p1"), nodes: [pc1, qemu], links: [l] }]));
+    expect(state.nodes.map((n) => n.nodeId)).toEqual(["pc1"]);
+    const reason = "QEMU1 is a qemu node, which the dataplane does not run; connect the emulator through a cloud node's UDP port";
+    expect(state.leftOut).toEqual([
+      { kind: "node", id: qemu.node_id, projectId: "p1", reason },
+      { kind: "link", id: "lq", projectId: "p1", reason },
+    ]);
+  });
+
+  it("describes switch, hub and cloud ports", () => {
+    const sw = node("p1", "sw", "ethernet_switch", "h1", {
+      properties: {
+        ports_mapping: [
+          { name: "Ethernet0", port_number: 0, type: "access", vlan: 1, ethertype: "" },
+          { name: "Ethernet1", port_number: 1, type: "dot1q", vlan: 1 },
+          { name: "Ethernet2", port_number: 2, type: "qinq", vlan: 100, ethertype: "0x88A8" },
+        ],
+      },
+    });
+    const hub = node("p1", "hub", "ethernet_hub", "h1");
+    const cloud = node("p1", "cloud", "cloud", "h1", {
+      properties: {
+        ports_mapping: [
+          { name: "eth0", port_number: 0, type: "ethernet", interface: "eth0" },
+          { name: "UDP tunnel 1", port_number: 1, type: "udp", lport: 20000, rhost: "127.0.0.1", rport: 30000 },
+        ],
+      },
+    });
+    const state = desiredHostState(context("h1", [{ project: project("p1"), nodes: [sw, hub, cloud], links: [] }]));
+    const [switchSpec, hubSpec, cloudSpec] = state.nodes;
+    expect(switchSpec).toMatchObject({ kind: NodeKind.ETHERNET_SWITCH, running: true, consolePort: 0 });
+    expect(switchSpec!.ports).toEqual([
+      { portNumber: 0, name: "Ethernet0", mode: PortMode.ACCESS, vlan: 1, ethertype: 0, cloudUdp: null },
+      { portNumber: 1, name: "Ethernet1", mode: PortMode.DOT1Q, vlan: 1, ethertype: 0, cloudUdp: null },
+      { portNumber: 2, name: "Ethernet2", mode: PortMode.QINQ, vlan: 100, ethertype: 0x88a8, cloudUdp: null },
+    ]);
+    expect(hubSpec!.kind).toBe(NodeKind.ETHERNET_HUB);
+    expect(hubSpec!.ports).toHaveLength(8);
+    expect(hubSpec!.ports[7]).toEqual({ portNumber: 7, name: "Ethernet7", mode: PortMode.MODE_UNSPECIFIED, vlan: 0, ethertype: 0, cloudUdp: null });
+    expect(cloudSpec!.ports).toEqual([
+      { portNumber: 0, name: "eth0", mode: PortMode.MODE_UNSPECIFIED, vlan: 0, ethertype: 0, cloudUdp: null },
+      { portNumber: 1, name: "UDP tunnel 1", mode: PortMode.MODE_UNSPECIFIED, vlan: 0, ethertype: 0, cloudUdp: { localPort: 20000, remoteHost: "127.0.0.1", remotePort: 30000 } },
+    ]);
+  });
+
+  it("names the capture file under the project's captures folder; only the capturing host writes it", () => {
+    const sw = node("p1", "sw", "ethernet_switch", "h2");
+    const l = startedCapture(link("p1", "lc", [pc1, sw]), { nodes: new Map([[pc1.node_id, pc1], [sw.node_id, sw]]), capturesDir: "/x", requestedName: "cap.pcap" });
+    const records = [{ project: project("p1"), nodes: [pc1, sw], links: [l] }];
+    const tunnels = { tunnelAddress: () => "10.0.0.9", tunnelPort: () => 20000 };
+    const path = "projects/p1/project-files/captures/cap.pcap";
+    expect(desiredHostState(context("h2", records, tunnels)).links[0]!.capture).toEqual({ active: true, relativePath: path });
+    expect(desiredHostState(context("h1", records, tunnels)).links[0]!.capture).toEqual({ active: false, relativePath: path });
+  });
+});
+
+describe("protoFilters", () => {
+  it("runs the legacy latency key as delay and keeps every filter type's values", () => {
+    expect(protoFilters({ latency: [20], frequency_drop: [-1], corrupt: [30] })).toEqual([
+      { type: "delay", numbers: [20], text: "" },
+      { type: "frequency_drop", numbers: [-1], text: "" },
+      { type: "corrupt", numbers: [30], text: "" },
+    ]);
+  });
+});
+
+describe("tunnelEndsFor", () => {
+  it("lists both ends of every cross-host link touching the host, in opened projects only", () => {
+    const a = node("p1", "a", "vpcs", "h1");
+    const b = node("p1", "b", "vpcs", "h2");
+    const c = node("p1", "c", "vpcs", "h3");
+    const d = node("p1", "d", "vpcs", "h1");
+    const projects = [
+      { project: project("p1"), nodes: [a, b, c, d], links: [link("p1", "ab", [a, b]), link("p1", "bc", [b, c]), link("p1", "ad", [a, d])] },
+      { project: project("p2", "closed"), nodes: [node("p2", "e", "vpcs", "h1"), node("p2", "f", "vpcs", "h2")], links: [] },
+    ];
+    expect(tunnelEndsFor("h1", projects)).toEqual([
+      { projectId: "p1", linkId: "ab", hostId: "h1" },
+      { projectId: "p1", linkId: "ab", hostId: "h2" },
+    ]);
+  });
+});

@@ -1,0 +1,214 @@
+import { filterDescriptor } from "../../shared/filters/catalogue";
+import type { LinkFilters } from "../../shared/filters/normalise";
+import {
+  NodeKind,
+  PortMode,
+  type Filter,
+  type LinkSpec,
+  type NodeSpec,
+  type PortSpec,
+  type UdpTunnel,
+} from "../../shared/proto";
+import type { LinkRecord } from "../domain/links";
+import type { NodeRecord } from "../domain/nodes";
+import type { ProjectRecord } from "../domain/projects";
+
+/** One project as stored: the builder needs nothing else from the KV store. */
+export interface ProjectRecords {
+  project: ProjectRecord;
+  nodes: readonly NodeRecord[];
+  links: readonly LinkRecord[];
+}
+
+/** A cross-host link end that needs a UDP port on its host for the daemon↔daemon tunnel. */
+export interface TunnelEnd {
+  projectId: string;
+  linkId: string;
+  hostId: string;
+}
+
+export interface HostStateContext {
+  hostId: string;
+  projects: readonly ProjectRecords[];
+  /** The port claimed on `hostId` for `linkId`'s tunnel, if any. */
+  tunnelPort: (linkId: string, hostId: string) => number | undefined;
+  /** The tunnel address a host announced, if it ever said Hello. */
+  tunnelAddress: (hostId: string) => string | undefined;
+}
+
+/** Something on the host that the state leaves out, and why (shown to the user, logged). */
+export interface LeftOut {
+  kind: "node" | "link";
+  id: string;
+  projectId: string;
+  reason: string;
+}
+
+export interface HostState {
+  nodes: NodeSpec[];
+  links: LinkSpec[];
+  leftOut: LeftOut[];
+  /** Projects this host runs something of: their changes may change this host's state. */
+  projectIds: string[];
+}
+
+const RUN_KINDS: Partial<Record<NodeRecord["node_type"], NodeKind>> = {
+  vpcs: NodeKind.VPCS,
+  ethernet_switch: NodeKind.ETHERNET_SWITCH,
+  ethernet_hub: NodeKind.ETHERNET_HUB,
+  cloud: NodeKind.CLOUD,
+};
+
+/**
+ * Everything `hostId` must run (without the revision, which the sender assigns): the nodes of
+ * opened projects placed on it, and the links with at least one end there. A link whose other
+ * end is elsewhere gets the tunnel built from both hosts' port claims; without them (the other
+ * host never connected, or no port was free) the link is left out until they exist.
+ */
+export function desiredHostState(context: HostStateContext): HostState {
+  const { hostId } = context;
+  const state: HostState = { nodes: [], links: [], leftOut: [], projectIds: [] };
+  for (const { project, nodes, links } of context.projects) {
+    if (project.status !== "opened") continue;
+    const byId = new Map(nodes.map((node) => [node.node_id, node]));
+    let touched = false;
+    for (const node of nodes) {
+      if (node.compute_id !== hostId) continue;
+      touched = true;
+      const spec = nodeSpec(node);
+      if (spec) state.nodes.push(spec);
+      else state.leftOut.push({ kind: "node", id: node.node_id, projectId: project.project_id, reason: unsupportedReason(node) });
+    }
+    for (const link of links) {
+      const ends = link.nodes.map((end) => byId.get(end.node_id));
+      if (!ends.some((node) => node?.compute_id === hostId)) continue;
+      touched = true;
+      const built = linkSpec(link, ends, context);
+      if (typeof built === "string") state.leftOut.push({ kind: "link", id: link.link_id, projectId: project.project_id, reason: built });
+      else state.links.push(built);
+    }
+    if (touched) state.projectIds.push(project.project_id);
+  }
+  return state;
+}
+
+/** The cross-host link ends whose tunnel ports must be claimed before `hostId`'s state is complete. */
+export function tunnelEndsFor(hostId: string, projects: readonly ProjectRecords[]): TunnelEnd[] {
+  const ends: TunnelEnd[] = [];
+  for (const { project, nodes, links } of projects) {
+    if (project.status !== "opened") continue;
+    const hostOf = new Map(nodes.map((node) => [node.node_id, node.compute_id]));
+    for (const link of links) {
+      const hosts = link.nodes.map((end) => hostOf.get(end.node_id));
+      const [first, second] = hosts;
+      if (first === undefined || second === undefined || first === second || !hosts.includes(hostId)) continue;
+      for (const host of [first, second]) ends.push({ projectId: project.project_id, linkId: link.link_id, hostId: host });
+    }
+  }
+  return ends;
+}
+
+function unsupportedReason(node: NodeRecord): string {
+  return `${node.name} is a ${node.node_type} node, which the dataplane does not run; connect the emulator through a cloud node's UDP port`;
+}
+
+function nodeSpec(node: NodeRecord): NodeSpec | undefined {
+  const kind = RUN_KINDS[node.node_type];
+  if (kind === undefined) return undefined;
+  return {
+    nodeId: node.node_id,
+    projectId: node.project_id,
+    name: node.name,
+    kind,
+    running: node.status === "started",
+    consolePort: node.console ?? 0,
+    ports: kind === NodeKind.VPCS ? [] : portSpecs(node),
+  };
+}
+
+interface PortMappingEntry {
+  name?: unknown;
+  port_number?: unknown;
+  type?: unknown;
+  vlan?: unknown;
+  ethertype?: unknown;
+  lport?: unknown;
+  rhost?: unknown;
+  rport?: unknown;
+}
+
+const SWITCH_MODES: Record<string, PortMode> = { access: PortMode.ACCESS, dot1q: PortMode.DOT1Q, qinq: PortMode.QINQ };
+
+/** Port mappings were validated when stored (shared/schemas/node.ts); this only reshapes them. */
+function portSpecs(node: NodeRecord): PortSpec[] {
+  const mapping = (node.properties.ports_mapping as PortMappingEntry[] | undefined) ?? [];
+  return mapping.map((entry) => {
+    const isSwitch = node.node_type === "ethernet_switch";
+    const isUdp = node.node_type === "cloud" && entry.type === "udp";
+    return {
+      portNumber: Number(entry.port_number),
+      name: String(entry.name),
+      mode: isSwitch ? (SWITCH_MODES[String(entry.type)] ?? PortMode.MODE_UNSPECIFIED) : PortMode.MODE_UNSPECIFIED,
+      vlan: isSwitch ? Number(entry.vlan ?? 0) : 0,
+      ethertype: isSwitch && typeof entry.ethertype === "string" && entry.ethertype !== "" ? Number.parseInt(entry.ethertype, 16) : 0,
+      cloudUdp: isUdp ? { localPort: Number(entry.lport), remoteHost: String(entry.rhost), remotePort: Number(entry.rport) } : null,
+    };
+  });
+}
+
+function linkSpec(link: LinkRecord, ends: ReadonlyArray<NodeRecord | undefined>, context: HostStateContext): LinkSpec | string {
+  const [endA, endB] = link.nodes;
+  const [nodeA, nodeB] = ends;
+  if (!endA || !endB || !nodeA || !nodeB) return "the link does not join two existing nodes";
+  for (const node of [nodeA, nodeB]) {
+    if (RUN_KINDS[node.node_type] === undefined) return unsupportedReason(node);
+  }
+  const localA = nodeA.compute_id === context.hostId;
+  const localB = nodeB.compute_id === context.hostId;
+  let tunnel: UdpTunnel | null = null;
+  if (localA !== localB) {
+    const remoteHost = localA ? nodeB.compute_id : nodeA.compute_id;
+    const found = linkTunnel(link.link_id, remoteHost, context);
+    if (typeof found === "string") return found;
+    tunnel = found;
+  }
+  return {
+    linkId: link.link_id,
+    projectId: link.project_id,
+    a: { nodeId: endA.node_id, adapterNumber: endA.adapter_number, portNumber: endA.port_number, local: localA },
+    b: { nodeId: endB.node_id, adapterNumber: endB.adapter_number, portNumber: endB.port_number, local: localB },
+    filters: protoFilters(link.filters),
+    suspended: link.suspend,
+    tunnel,
+    capture: link.capture_file_name
+      ? {
+          // Only the capturing host writes the file; the other end of a cross-host link does not.
+          active: link.capturing && link.capture_compute_id === context.hostId,
+          relativePath: `projects/${link.project_id}/project-files/captures/${link.capture_file_name}`,
+        }
+      : null,
+  };
+}
+
+function linkTunnel(linkId: string, remoteHost: string, context: HostStateContext): UdpTunnel | string {
+  const address = context.tunnelAddress(remoteHost);
+  if (address === undefined) return `waiting for dataplane host ${remoteHost} to connect: its tunnel address is not known yet`;
+  const localPort = context.tunnelPort(linkId, context.hostId);
+  const remotePort = context.tunnelPort(linkId, remoteHost);
+  if (localPort === undefined) return noFreePort(context.hostId);
+  if (remotePort === undefined) return noFreePort(remoteHost);
+  return { localPort, remoteHost: address, remotePort };
+}
+
+function noFreePort(hostId: string): string {
+  return `no free UDP port in the tunnel port range of dataplane host ${hostId}`;
+}
+
+/** Stored order is application order; legacy `latency` runs as `delay`. */
+export function protoFilters(filters: LinkFilters): Filter[] {
+  return Object.entries(filters).map(([key, values]) => ({
+    type: filterDescriptor(key)?.type ?? key,
+    numbers: values.filter((value): value is number => typeof value === "number"),
+    text: values.filter((value): value is string => typeof value === "string").join("\n"),
+  }));
+}
