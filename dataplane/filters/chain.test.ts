@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { prepareChain, type FilterChain } from "./chain";
+import type { FilterSpec } from "./filter";
+import { Sfc32 } from "./random";
+import { bpfSpec, spec } from "./testing";
+
+function chain(filters: FilterSpec[], suspended = false): FilterChain {
+  const prepared = prepareChain(filters, suspended);
+  if (!prepared.ok) throw new Error(prepared.message);
+  return prepared.chain.instantiate(new Sfc32(3));
+}
+
+const frame = new Uint8Array(60);
+
+describe("filter chain", () => {
+  it("passes the frame unchanged and due now when empty", () => {
+    expect(chain([]).run(frame, 12)).toEqual({ dropped: null, frame, dueAt: 12, corrupted: false });
+  });
+
+  it("runs in order, first drop wins", () => {
+    const dropsAtTwo = chain([spec("frequency_drop", 2), bpfSpec("ether[0] = 0")]);
+    expect(dropsAtTwo.run(frame, 0).dropped).toBe("bpf");
+    expect(dropsAtTwo.run(frame, 0).dropped).toBe("frequency");
+  });
+
+  it("adds delays, starting later filters from the delayed time, and counts a corruption", () => {
+    const outcome = chain([spec("latency", 10), spec("corrupt", 100), spec("delay", 5)]).run(frame, 100);
+    expect(outcome.dropped).toBeNull();
+    expect(outcome.dueAt).toBe(115);
+    expect(outcome.corrupted).toBe(true);
+    expect(outcome.frame).not.toBe(frame);
+  });
+
+  it("drops everything as suspended while still checking the stored filters", () => {
+    const suspended = chain([spec("delay", 10)], true);
+    expect(suspended.run(frame, 0).dropped).toBe("suspended");
+    expect(prepareChain([spec("packet_loss", 200)], true)).toEqual({
+      ok: false,
+      message: "Filter 'packet_loss' Chance must be an integer from 0 to 100, got 200",
+    });
+  });
+
+  it("refuses unknown types", () => {
+    expect(prepareChain([spec("jitter", 1)], false)).toEqual({
+      ok: false,
+      message: "Unknown filter 'jitter': expected one of frequency_drop, packet_loss, delay, corrupt, bpf",
+    });
+  });
+
+  it("gives each instance its own state", () => {
+    const prepared = prepareChain([spec("frequency_drop", 2)], false);
+    if (!prepared.ok) throw new Error(prepared.message);
+    const one = prepared.chain.instantiate(new Sfc32(1));
+    const two = prepared.chain.instantiate(new Sfc32(1));
+    expect(one.run(frame, 0).dropped).toBeNull();
+    expect(one.run(frame, 0).dropped).toBe("frequency");
+    expect(two.run(frame, 0).dropped).toBeNull();
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * The filter implementations by catalogue type. Typed as a record over `FilterType`, so a
+ * filter added to the catalogue does not compile until it has an implementation here.
+ */
+import { LEGACY_FILTER_KEYS, type FilterType } from "../../shared/filters/catalogue";
+import { bpf } from "./bpf";
+import { corrupt } from "./corrupt";
+import { delay } from "./delay";
+import type { FilterDefinition } from "./filter";
+import { frequencyDrop } from "./frequency-drop";
+import { packetLoss } from "./packet-loss";
+
+const FILTERS: Readonly<Record<FilterType, FilterDefinition>> = {
+  frequency_drop: frequencyDrop,
+  packet_loss: packetLoss,
+  delay,
+  corrupt,
+  bpf,
+};
+
+/** The implementation of a catalogue type or legacy name (`latency`), or undefined. */
+export function filterDefinition(type: string): FilterDefinition | undefined {
+  const canonical = LEGACY_FILTER_KEYS[type] ?? type;
+  return Object.hasOwn(FILTERS, canonical) ? FILTERS[canonical as FilterType] : undefined;
+}
