@@ -1,0 +1,92 @@
+/**
+ * One direction's delay line: frames wait in arrival order, each with the time it is due,
+ * and one timer is armed for the head only. Nothing sleeps, so a delayed link forwards as
+ * many frames per second as an undelayed one; frames leave in the order they came in (a
+ * frame due before the one ahead of it waits for it, which is how jitter never reorders).
+ */
+import { performance } from "node:perf_hooks";
+
+export type Deliver = (frame: Uint8Array) => void;
+
+/** Milliseconds on the clock due times are expressed in (monotonic, sub-millisecond). */
+export function monotonicNow(): number {
+  return performance.now();
+}
+
+/**
+ * Timers fire on whole milliseconds of the event loop's clock, which may lag the monotonic
+ * clock by a fraction: a head due within this margin is released rather than re-armed for a
+ * whole extra millisecond.
+ */
+const RELEASE_MARGIN_MS = 0.5;
+const INITIAL_CAPACITY = 64;
+
+export class DelayLine {
+  // A ring buffer: a growing array pair, never shifted, so queueing allocates nothing per frame.
+  private frames: (Uint8Array | undefined)[] = new Array(INITIAL_CAPACITY);
+  private dues = new Float64Array(INITIAL_CAPACITY);
+  private head = 0;
+  private count = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly release = (): void => this.releaseDue();
+
+  constructor(private readonly deliver: Deliver) {}
+
+  /** Frames waiting now. */
+  get length(): number {
+    return this.count;
+  }
+
+  /** Queues `frame` until `dueAt` (monotonic ms), or later if frames ahead are due later. */
+  push(frame: Uint8Array, dueAt: number): void {
+    if (this.count === this.frames.length) this.grow();
+    const mask = this.frames.length - 1;
+    const tail = (this.head + this.count) & mask;
+    const due = this.count === 0 ? dueAt : Math.max(dueAt, this.dues[(tail - 1) & mask]!);
+    this.frames[tail] = frame;
+    this.dues[tail] = due;
+    this.count += 1;
+    if (this.count === 1) this.arm(due - monotonicNow());
+  }
+
+  /** Drops every waiting frame and cancels the timer. */
+  clear(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.frames.fill(undefined);
+    this.head = 0;
+    this.count = 0;
+  }
+
+  private releaseDue(): void {
+    this.timer = undefined;
+    const limit = monotonicNow() + RELEASE_MARGIN_MS;
+    const mask = this.frames.length - 1;
+    while (this.count > 0 && this.dues[this.head]! <= limit) {
+      const frame = this.frames[this.head]!;
+      this.frames[this.head] = undefined;
+      this.head = (this.head + 1) & mask;
+      this.count -= 1;
+      this.deliver(frame);
+    }
+    if (this.count > 0) this.arm(this.dues[this.head]! - monotonicNow());
+  }
+
+  private arm(waitMs: number): void {
+    this.timer = setTimeout(this.release, Math.max(0, waitMs));
+  }
+
+  private grow(): void {
+    const capacity = this.frames.length * 2;
+    const frames: (Uint8Array | undefined)[] = new Array(capacity);
+    const dues = new Float64Array(capacity);
+    const mask = this.frames.length - 1;
+    for (let index = 0; index < this.count; index++) {
+      frames[index] = this.frames[(this.head + index) & mask];
+      dues[index] = this.dues[(this.head + index) & mask]!;
+    }
+    this.frames = frames;
+    this.dues = dues;
+    this.head = 0;
+  }
+}
