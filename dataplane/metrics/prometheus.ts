@@ -1,0 +1,62 @@
+/**
+ * Prometheus text exposition (format 0.0.4) of the links' per-direction counters, for the
+ * daemon's `/metrics`. Pure: counters in, text out. Labels: `link_id`, `project_id`,
+ * `direction` (`a_to_b`: from the link's nodes[0] towards nodes[1]) and, on drops, `reason`.
+ */
+import type { DirectionCounters } from "../forwarding/link-relay";
+
+export interface LinkMetrics {
+  readonly linkId: string;
+  readonly projectId: string;
+  readonly aToB: DirectionCounters;
+  readonly bToA: DirectionCounters;
+}
+
+interface Family {
+  readonly name: string;
+  readonly type: "counter" | "gauge";
+  readonly help: string;
+  /** One sample per entry: extra labels and the counter field it reads. */
+  readonly samples: readonly { readonly labels: string; readonly field: keyof DirectionCounters }[];
+}
+
+const FAMILIES: readonly Family[] = [
+  { name: "gns3_link_frames_in_total", type: "counter", help: "Frames received from the sending end, before the filters.", samples: [{ labels: "", field: "framesIn" }] },
+  { name: "gns3_link_frames_out_total", type: "counter", help: "Frames delivered to the receiving end.", samples: [{ labels: "", field: "framesOut" }] },
+  { name: "gns3_link_bytes_in_total", type: "counter", help: "Bytes of the frames received from the sending end.", samples: [{ labels: "", field: "bytesIn" }] },
+  { name: "gns3_link_bytes_out_total", type: "counter", help: "Bytes of the frames delivered to the receiving end.", samples: [{ labels: "", field: "bytesOut" }] },
+  {
+    name: "gns3_link_frames_dropped_total",
+    type: "counter",
+    help: "Frames dropped by a filter or by suspension, by reason.",
+    samples: [
+      { labels: ',reason="frequency"', field: "droppedFrequency" },
+      { labels: ',reason="loss"', field: "droppedLoss" },
+      { labels: ',reason="bpf"', field: "droppedBpf" },
+      { labels: ',reason="suspended"', field: "droppedSuspended" },
+    ],
+  },
+  { name: "gns3_link_frames_corrupted_total", type: "counter", help: "Frames altered by the corrupt filter.", samples: [{ labels: "", field: "corrupted" }] },
+  { name: "gns3_link_frames_delayed", type: "gauge", help: "Frames waiting in the delay line now.", samples: [{ labels: "", field: "delayedQueued" }] },
+];
+
+/** A label value as the exposition format requires: backslash, double quote and newline escaped. */
+export function escapeLabelValue(value: string): string {
+  return value.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n");
+}
+
+export function renderLinkMetrics(links: readonly LinkMetrics[]): string {
+  const lines: string[] = [];
+  for (const family of FAMILIES) {
+    lines.push(`# HELP ${family.name} ${family.help}`, `# TYPE ${family.name} ${family.type}`);
+    for (const link of links) {
+      const base = `link_id="${escapeLabelValue(link.linkId)}",project_id="${escapeLabelValue(link.projectId)}"`;
+      for (const [direction, counters] of [["a_to_b", link.aToB], ["b_to_a", link.bToA]] as const) {
+        for (const sample of family.samples) {
+          lines.push(`${family.name}{${base},direction="${direction}"${sample.labels}} ${counters[sample.field]}`);
+        }
+      }
+    }
+  }
+  return lines.join("\n") + "\n";
+}
