@@ -4,6 +4,7 @@ import type { ControllerDeps } from "./deps";
 import { PathEscape } from "./files/file-store";
 import { ApiError } from "./http/api-error";
 import { errorBody, jsonResponse } from "./http/responses";
+import { registerDataplaneRoutes } from "./dataplane/route";
 import { registerDrawingRoutes } from "./routes/drawings";
 import { registerLinkRoutes } from "./routes/links";
 import { registerNodeRoutes } from "./routes/nodes";
@@ -32,6 +33,7 @@ export function createApp(deps: ControllerDeps): ControllerApp {
   registerTemplateRoutes(app, deps);
   registerDrawingRoutes(app, deps);
   registerNotificationRoutes(app, deps);
+  registerDataplaneRoutes(app, deps);
 
   app.notFound(() => jsonResponse(404, errorBody(404, "404: Not Found")));
   app.onError((error) => {

@@ -14,6 +14,8 @@ export interface ControllerConfig {
   projectsDir: string;
   /** Silence after which a notification stream sends a ping; GNS3's 5 s unless set (tests shorten it). */
   notificationPingIntervalMs?: number;
+  /** Shared secret dataplane daemons present in their Hello; none configured ⇒ every daemon is refused. */
+  dataplaneToken?: string;
 }
 
 /** Everything a request needs from the runtime; the runtime adapters build it, routes only use it. */

@@ -18,7 +18,13 @@ export function localCompute(host: string): ComputeRecord {
   return { compute_id: LOCAL_COMPUTE_ID, name: "local", protocol: "http", host, port: 3080, user: null, connected: true, last_error: null };
 }
 
-export function computeToWire(compute: ComputeRecord, version: string, usage: { cpu_usage_percent: number; memory_usage_percent: number }) {
+/** `dataplane` (our addition, for hosts a daemon connected as) is left out otherwise, as GNS3 has no such field. */
+export function computeToWire(
+  compute: ComputeRecord,
+  version: string,
+  usage: { cpu_usage_percent: number; memory_usage_percent: number },
+  dataplane?: object,
+) {
   return {
     capabilities: {
       node_types: Object.entries(NODE_KINDS)
@@ -31,6 +37,7 @@ export function computeToWire(compute: ComputeRecord, version: string, usage: { 
     compute_id: compute.compute_id,
     connected: compute.connected,
     cpu_usage_percent: usage.cpu_usage_percent,
+    ...(dataplane ? { dataplane } : {}),
     host: compute.host,
     last_error: compute.last_error,
     memory_usage_percent: usage.memory_usage_percent,

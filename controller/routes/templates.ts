@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import { nodeFromTemplate } from "../../shared/schemas/node";
 import type { ControllerDeps } from "../deps";
+import { loadDataplaneStatus } from "../dataplane/status";
 import { LOCAL_COMPUTE_ID, computeToWire } from "../domain/computes";
 import { BUILTIN_TEMPLATES, findTemplate, templateToWire } from "../domain/templates";
 import { notFound } from "../http/api-error";
@@ -38,7 +39,9 @@ export function registerTemplateRoutes(app: Hono, deps: ControllerDeps): void {
     jsonResponse(200, (await listComputeRecords(deps)).map((compute) => computeToWire(compute, deps.config.version, deps.usage()))),
   );
 
-  app.get("/v2/computes/:compute_id", async (c) =>
-    jsonResponse(200, computeToWire(await loadComputeRecord(deps, c.req.param("compute_id")), deps.config.version, deps.usage())),
-  );
+  app.get("/v2/computes/:compute_id", async (c) => {
+    const compute = await loadComputeRecord(deps, c.req.param("compute_id"));
+    const dataplane = await loadDataplaneStatus(deps, compute.compute_id);
+    return jsonResponse(200, computeToWire(compute, deps.config.version, deps.usage(), dataplane));
+  });
 }

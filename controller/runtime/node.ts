@@ -17,6 +17,8 @@ export interface NodeControllerOptions {
   dataDir: string;
   onShutdown?: () => void;
   notificationPingIntervalMs?: number;
+  /** Shared secret of the dataplane daemons dialling `/v2/dataplane/ws` (flag --dataplane-token / DATAPLANE_TOKEN). */
+  dataplaneToken?: string;
   /** Tests pass their own bus to watch subscriptions come and go. */
   events?: EventBus;
 }
@@ -51,6 +53,7 @@ export async function startNodeController(options: NodeControllerOptions): Promi
       consoleHost: options.host === "0.0.0.0" || options.host === "::" ? "127.0.0.1" : options.host,
       projectsDir: resolve(dataDir, "projects"),
       notificationPingIntervalMs: options.notificationPingIntervalMs,
+      dataplaneToken: options.dataplaneToken,
     },
     store,
     events: options.events ?? new LocalEventBus(),

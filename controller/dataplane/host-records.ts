@@ -1,0 +1,146 @@
+import type { ControllerDeps } from "../deps";
+import type { LinkRecord } from "../domain/links";
+import type { NodeRecord } from "../domain/nodes";
+import type { ProjectRecord } from "../domain/projects";
+import { withConflictRetry } from "../services/change";
+import type { KvGuard, KvWrite } from "../store/kv";
+import { keys } from "../store/keys";
+import type { LeftOut, ProjectRecords, TunnelEnd } from "./desired-state";
+
+/** What a host announced in its last Hello, and whether it is connected now. */
+export interface DataplaneHostRecord {
+  host_id: string;
+  name: string;
+  tunnel_address: string;
+  udp_port_min: number;
+  udp_port_max: number;
+  daemon_version: string;
+  connected: boolean;
+}
+
+/** The last revision sent to a host (the counter) and what that revision left out. */
+export interface DataplaneRevisionRecord {
+  revision: number;
+  left_out: LeftOut[];
+}
+
+export interface StoredItemError {
+  kind: "node" | "link" | "unspecified";
+  id: string;
+  /** Empty when the item is no longer in the state sent to the host. */
+  project_id: string;
+  message: string;
+}
+
+export interface DataplaneAckRecord {
+  revision: number;
+  errors: StoredItemError[];
+}
+
+interface TunnelPortClaim {
+  project_id: string;
+  link_id: string;
+}
+
+/** Every project with its nodes and links, from one scan of the `projects/` prefix. */
+export async function loadProjectRecords(deps: ControllerDeps): Promise<ProjectRecords[]> {
+  const byProject = new Map<string, { project?: ProjectRecord; nodes: NodeRecord[]; links: LinkRecord[] }>();
+  const entry = (projectId: string) => {
+    let found = byProject.get(projectId);
+    if (!found) byProject.set(projectId, (found = { nodes: [], links: [] }));
+    return found;
+  };
+  for (const { key, value } of await deps.store.list<unknown>(keys.projectsPrefix())) {
+    const [, projectId, collection, id] = key.split("/");
+    if (projectId === undefined) continue;
+    if (collection === undefined) entry(projectId).project = value as ProjectRecord;
+    else if (collection === "nodes" && id !== undefined) entry(projectId).nodes.push(value as NodeRecord);
+    else if (collection === "links" && id !== undefined) entry(projectId).links.push(value as LinkRecord);
+  }
+  const projects: ProjectRecords[] = [];
+  for (const { project, nodes, links } of byProject.values()) if (project) projects.push({ project, nodes, links });
+  return projects;
+}
+
+export async function loadHostRecords(deps: ControllerDeps): Promise<Map<string, DataplaneHostRecord>> {
+  const entries = await deps.store.list<DataplaneHostRecord>(keys.dataplaneHostsPrefix());
+  return new Map(entries.map(({ value }) => [value.host_id, value]));
+}
+
+/** The lowest port of the range not in `taken`. */
+export function firstFreePort(min: number, max: number, taken: ReadonlySet<number>): number | undefined {
+  for (let port = min; port <= max; port++) if (!taken.has(port)) return port;
+  return undefined;
+}
+
+export function tunnelPortKey(linkId: string, hostId: string): string {
+  return `${linkId}/${hostId}`;
+}
+
+/**
+ * Makes sure every cross-host link end has a UDP port on its host, claimed from the range the
+ * host announced, and returns the ports by `tunnelPortKey`. Claims are guarded (a port and a
+ * link-on-host pair can each be taken once), so two hosts' state builds racing for the same
+ * link cannot both claim; the loser re-reads and finds the winner's port. Claims of deleted
+ * links are released on the way. Ends whose host never said Hello or whose range is full get
+ * no port.
+ */
+export async function claimTunnelPorts(
+  deps: ControllerDeps,
+  ends: readonly TunnelEnd[],
+  hosts: ReadonlyMap<string, DataplaneHostRecord>,
+): Promise<Map<string, number>> {
+  const endsByHost = new Map<string, TunnelEnd[]>();
+  for (const end of ends) endsByHost.set(end.hostId, [...(endsByHost.get(end.hostId) ?? []), end]);
+  return withConflictRetry(async () => {
+    const ports = new Map<string, number>();
+    const writes: KvWrite[] = [];
+    const guards: KvGuard[] = [];
+    for (const [hostId, hostEnds] of endsByHost) {
+      const wanted = new Set(hostEnds.map((end) => end.linkId));
+      const prefix = keys.tunnelPortsPrefix(hostId);
+      const taken = new Set<number>();
+      for (const { key, value } of await deps.store.list<TunnelPortClaim>(prefix)) {
+        const port = Number(key.slice(prefix.length));
+        if (wanted.has(value.link_id)) {
+          ports.set(tunnelPortKey(value.link_id, hostId), port);
+        } else if ((await deps.store.get(keys.link(value.project_id, value.link_id))) === undefined) {
+          writes.push({ key, delete: true }, { key: keys.linkTunnelPort(value.link_id, hostId), delete: true });
+          continue;
+        }
+        taken.add(port);
+      }
+      const host = hosts.get(hostId);
+      if (!host) continue;
+      for (const end of hostEnds) {
+        if (ports.has(tunnelPortKey(end.linkId, hostId))) continue;
+        const port = firstFreePort(host.udp_port_min, host.udp_port_max, taken);
+        if (port === undefined) break;
+        taken.add(port);
+        ports.set(tunnelPortKey(end.linkId, hostId), port);
+        const claimKey = keys.tunnelPort(hostId, port);
+        const linkKey = keys.linkTunnelPort(end.linkId, hostId);
+        writes.push({ key: claimKey, value: { project_id: end.projectId, link_id: end.linkId } }, { key: linkKey, value: { port } });
+        guards.push({ key: claimKey, absent: true }, { key: linkKey, absent: true });
+      }
+    }
+    if (writes.length > 0) await deps.store.commit(writes, guards);
+    return ports;
+  });
+}
+
+/**
+ * The next revision for a host: above every revision sent before (the counter is stored, so a
+ * restarted controller continues from it) and above what the daemon says it applied (in case
+ * the controller's store was replaced).
+ */
+export async function nextRevision(deps: ControllerDeps, hostId: string, appliedByDaemon: number, leftOut: LeftOut[]): Promise<number> {
+  const key = keys.dataplaneRevision(hostId);
+  return withConflictRetry(async () => {
+    const current = await deps.store.get<DataplaneRevisionRecord>(key);
+    const revision = Math.max(current?.revision ?? 0, appliedByDaemon) + 1;
+    const guard: KvGuard = current ? { key, revision: current.revision } : { key, absent: true };
+    await deps.store.commit([{ key, value: { revision, left_out: leftOut } satisfies DataplaneRevisionRecord }], [guard]);
+    return revision;
+  });
+}

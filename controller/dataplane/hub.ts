@@ -1,0 +1,363 @@
+import {
+  decodeDaemonMessage,
+  encodeControllerMessage,
+  encodeDesiredHostState,
+  ItemErrorKind,
+  MalformedMessage,
+  type Ack,
+  type CountersReport,
+  type Hello,
+} from "../../shared/proto";
+import type { ControllerDeps } from "../deps";
+import { computeToWire, LOCAL_COMPUTE_ID, type ComputeRecord } from "../domain/computes";
+import type { Notification } from "../events/event-bus";
+import { isProjectRecordKey, keys } from "../store/keys";
+import { desiredHostState, tunnelEndsFor } from "./desired-state";
+import {
+  claimTunnelPorts,
+  loadHostRecords,
+  loadProjectRecords,
+  nextRevision,
+  tunnelPortKey,
+  type DataplaneAckRecord,
+  type DataplaneHostRecord,
+  type StoredItemError,
+} from "./host-records";
+
+/** The WebSocket as the hub sees it; the route adapts the runtime's socket to it. */
+export interface DaemonSocket {
+  send(bytes: Uint8Array): void;
+  close(code: number, reason: string): void;
+}
+
+/** What the route feeds the hub from one socket. */
+export interface DaemonConnection {
+  message(data: ArrayBuffer | string): void;
+  closed(): void;
+}
+
+/** Close codes: 4401 as the proto says for a bad token; the others tell the daemon what to fix. */
+export const CLOSE_UNAUTHORIZED = 4401;
+export const CLOSE_BAD_MESSAGE = 4400;
+export const CLOSE_REPLACED = 4409;
+
+const HOST_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+interface HostSession {
+  hostId: string;
+  socket: DaemonSocket;
+  hello: Hello;
+  /** The last state sent without its revision, to skip revisions that would change nothing. */
+  lastBody?: Uint8Array;
+  /** Where each node and link of the last state belongs, to name the project of an item error. */
+  projectOfItem: Map<string, string>;
+  projectIds: Set<string>;
+  /** Pushes run one after another, so revisions reach the daemon in order. */
+  queue: Promise<void>;
+  /** Pushes queued or running: until they finish, `projectIds` may miss a project just joined. */
+  pushesInFlight: number;
+  timer?: ReturnType<typeof setTimeout>;
+  counters?: CountersReport;
+  closed: boolean;
+}
+
+export interface DataplaneHubOptions {
+  /** Events arrive in bursts (a node delete announces each link): one revision per burst. */
+  debounceMs?: number;
+}
+
+/**
+ * The controller's end of the control channel: one session per connected dataplane host.
+ * Authenticates the Hello, registers the host as a compute, sends its whole desired state and
+ * a new revision whenever something it runs changes, records acks (surfacing item errors as
+ * `log.error` on the project stream) and keeps the latest counters.
+ */
+export class DataplaneHub {
+  private readonly sessions = new Map<string, HostSession>();
+  private readonly projectSubscriptions = new Map<string, () => void>();
+  private controllerSubscription: (() => void) | undefined;
+  private readonly debounceMs: number;
+  /** Hosts marked connected by a controller that stopped are not connected to this one. */
+  private readonly ready: Promise<void>;
+
+  constructor(
+    private readonly deps: ControllerDeps,
+    options: DataplaneHubOptions = {},
+  ) {
+    this.debounceMs = options.debounceMs ?? 5;
+    this.ready = this.markAllDisconnected().catch((error) => log("error", "could not reset dataplane host states", { error: String(error) }));
+  }
+
+  /** The latest counters a connected host reported. */
+  counters(hostId: string): CountersReport | undefined {
+    return this.sessions.get(hostId)?.counters;
+  }
+
+  connect(socket: DaemonSocket): DaemonConnection {
+    let session: HostSession | undefined;
+    let chain = Promise.resolve();
+    let ended = false;
+    const refuse = (code: number, message: string) => {
+      ended = true;
+      socket.send(encodeControllerMessage({ refused: { message } }));
+      socket.close(code, message.slice(0, 120));
+    };
+    return {
+      message: (data) => {
+        if (ended) return;
+        if (typeof data === "string") return refuse(CLOSE_BAD_MESSAGE, "the dataplane channel carries binary protobuf frames only");
+        let decoded;
+        try {
+          decoded = decodeDaemonMessage(new Uint8Array(data));
+        } catch (error) {
+          if (error instanceof MalformedMessage) return refuse(CLOSE_BAD_MESSAGE, error.message);
+          throw error;
+        }
+        chain = chain
+          .then(async () => {
+            if (ended) return;
+            if ("hello" in decoded) {
+              if (session) return refuse(CLOSE_BAD_MESSAGE, "Hello was already received on this connection");
+              const problem = this.helloProblem(decoded.hello);
+              if (problem) return refuse(problem.code, problem.message);
+              session = await this.open(decoded.hello, socket);
+            } else if (!session) {
+              refuse(CLOSE_BAD_MESSAGE, "the first message must be Hello");
+            } else if ("ack" in decoded) {
+              await this.acknowledged(session, decoded.ack);
+            } else {
+              session.counters = decoded.counters;
+            }
+          })
+          .catch((error) => log("error", "dataplane message failed", { hostId: session?.hostId, error: String(error) }));
+      },
+      closed: () => {
+        ended = true;
+        chain = chain.then(() => (session ? this.close(session) : undefined)).catch((error) =>
+          log("error", "dataplane disconnect failed", { hostId: session?.hostId, error: String(error) }),
+        );
+      },
+    };
+  }
+
+  private helloProblem(hello: Hello): { code: number; message: string } | undefined {
+    const expected = this.deps.config.dataplaneToken;
+    if (!expected) {
+      return { code: CLOSE_UNAUTHORIZED, message: "this controller accepts no dataplane daemons: start it with --dataplane-token (or DATAPLANE_TOKEN)" };
+    }
+    if (!sameSecret(hello.token, expected)) return { code: CLOSE_UNAUTHORIZED, message: "wrong dataplane token" };
+    if (!HOST_ID.test(hello.hostId)) {
+      return { code: CLOSE_BAD_MESSAGE, message: `host id '${hello.hostId}' must be 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit` };
+    }
+    const { udpPortMin: min, udpPortMax: max } = hello;
+    if (!(min >= 1 && max <= 65535 && min <= max)) {
+      return { code: CLOSE_BAD_MESSAGE, message: `UDP port range ${min}-${max} must be within 1-65535, lowest first` };
+    }
+    return undefined;
+  }
+
+  private async open(hello: Hello, socket: DaemonSocket): Promise<HostSession> {
+    await this.ready;
+    const previous = this.sessions.get(hello.hostId);
+    if (previous) {
+      previous.closed = true;
+      previous.socket.close(CLOSE_REPLACED, "another connection of the same host replaced this one");
+    }
+    const session: HostSession = {
+      hostId: hello.hostId,
+      socket,
+      hello,
+      projectOfItem: new Map(),
+      projectIds: new Set(),
+      queue: Promise.resolve(),
+      pushesInFlight: 0,
+      closed: false,
+    };
+    this.sessions.set(hello.hostId, session);
+    await this.subscribe();
+    await this.saveHost(hello, true);
+    log("info", "dataplane host connected", { hostId: hello.hostId, lastAppliedRevision: hello.lastAppliedRevision });
+    this.enqueue(session, true);
+    // Cross-host links waiting for this host's address and ports can now be completed.
+    for (const other of this.sessions.values()) if (other !== session) this.schedule(other);
+    return session;
+  }
+
+  private async close(session: HostSession): Promise<void> {
+    session.closed = true;
+    clearTimeout(session.timer);
+    if (this.sessions.get(session.hostId) !== session) return;
+    this.sessions.delete(session.hostId);
+    await this.saveHost(session.hello, false);
+    log("info", "dataplane host disconnected", { hostId: session.hostId });
+  }
+
+  /** The host record, and the compute record clients see (the controller's own `local` always exists). */
+  private async saveHost(hello: Hello, connected: boolean): Promise<void> {
+    const host: DataplaneHostRecord = {
+      host_id: hello.hostId,
+      name: hello.name || hello.hostId,
+      tunnel_address: hello.tunnelAddress,
+      udp_port_min: hello.udpPortMin,
+      udp_port_max: hello.udpPortMax,
+      daemon_version: hello.daemonVersion,
+      connected,
+    };
+    if (hello.hostId === LOCAL_COMPUTE_ID) {
+      await this.deps.store.commit([{ key: keys.dataplaneHost(hello.hostId), value: host }]);
+      return;
+    }
+    const existed = (await this.deps.store.get(keys.compute(hello.hostId))) !== undefined;
+    const compute: ComputeRecord = {
+      compute_id: hello.hostId,
+      name: host.name,
+      protocol: "http",
+      host: hello.tunnelAddress,
+      // Daemons serve no HTTP API: there is no port a client could reach them on.
+      port: 0,
+      user: null,
+      connected,
+      last_error: null,
+    };
+    await this.deps.store.commit([
+      { key: keys.dataplaneHost(hello.hostId), value: host },
+      { key: keys.compute(hello.hostId), value: compute },
+    ]);
+    this.deps.events.publish(
+      { kind: "controller" },
+      { action: existed ? "compute.updated" : "compute.created", event: computeToWire(compute, this.deps.config.version, this.deps.usage()) },
+    );
+  }
+
+  private async markAllDisconnected(): Promise<void> {
+    for (const host of (await loadHostRecords(this.deps)).values()) {
+      if (!host.connected) continue;
+      const writes = [{ key: keys.dataplaneHost(host.host_id), value: { ...host, connected: false } }];
+      const compute = await this.deps.store.get<ComputeRecord>(keys.compute(host.host_id));
+      if (compute) writes.push({ key: keys.compute(host.host_id), value: { ...compute, connected: false } as never });
+      await this.deps.store.commit(writes);
+    }
+  }
+
+  private async subscribe(): Promise<void> {
+    if (this.controllerSubscription) return;
+    this.controllerSubscription = this.deps.events.subscribe({ kind: "controller" }, (notification) => this.onControllerEvent(notification));
+    for (const { key } of await this.deps.store.list(keys.projectsPrefix())) {
+      if (isProjectRecordKey(key)) this.subscribeProject(key.slice(keys.projectsPrefix().length));
+    }
+  }
+
+  private subscribeProject(projectId: string): void {
+    if (this.projectSubscriptions.has(projectId)) return;
+    const unsubscribe = this.deps.events.subscribe({ kind: "project", projectId }, (notification) => {
+      if (!/^(node|link)\./.test(notification.action)) return;
+      const computeId = notification.event.compute_id;
+      for (const session of this.sessions.values()) {
+        const mayRunProject = session.projectIds.has(projectId) || computeId === session.hostId || session.pushesInFlight > 0;
+        if (mayRunProject) this.schedule(session);
+      }
+    });
+    this.projectSubscriptions.set(projectId, unsubscribe);
+  }
+
+  private onControllerEvent(notification: Notification): void {
+    const projectId = notification.event.project_id;
+    if (typeof projectId !== "string") return;
+    if (notification.action === "project.created" || notification.action === "project.opened") this.subscribeProject(projectId);
+    if (notification.action === "project.deleted") {
+      this.projectSubscriptions.get(projectId)?.();
+      this.projectSubscriptions.delete(projectId);
+    }
+    // Which hosts have nodes in the project is only known from its records: every host rebuilds,
+    // and those whose state did not change send nothing.
+    if (["project.opened", "project.closed", "project.deleted"].includes(notification.action)) {
+      for (const session of this.sessions.values()) this.schedule(session);
+    }
+  }
+
+  private schedule(session: HostSession): void {
+    if (session.timer !== undefined || session.closed) return;
+    session.timer = setTimeout(() => {
+      session.timer = undefined;
+      this.enqueue(session, false);
+    }, this.debounceMs);
+  }
+
+  private enqueue(session: HostSession, force: boolean): void {
+    session.pushesInFlight++;
+    session.queue = session.queue
+      .then(() => (session.closed ? undefined : this.push(session, force)))
+      .catch((error) => log("error", "could not send the desired state", { hostId: session.hostId, error: String(error) }))
+      .finally(() => session.pushesInFlight--);
+  }
+
+  /** Builds the host's state and sends it as a new revision; unchanged states are not resent unless forced. */
+  private async push(session: HostSession, force: boolean): Promise<void> {
+    const { hostId } = session;
+    const projects = await loadProjectRecords(this.deps);
+    const hosts = await loadHostRecords(this.deps);
+    const ports = await claimTunnelPorts(this.deps, tunnelEndsFor(hostId, projects), hosts);
+    const state = desiredHostState({
+      hostId,
+      projects,
+      tunnelPort: (linkId, host) => ports.get(tunnelPortKey(linkId, host)),
+      tunnelAddress: (host) => hosts.get(host)?.tunnel_address,
+    });
+    const body = encodeDesiredHostState({ revision: 0, nodes: state.nodes, links: state.links });
+    if (!force && session.lastBody && sameBytes(body, session.lastBody)) return;
+    const revision = await nextRevision(this.deps, hostId, session.hello.lastAppliedRevision, state.leftOut);
+    if (session.closed) return;
+    session.lastBody = body;
+    session.projectIds = new Set(state.projectIds);
+    session.projectOfItem = new Map([...state.nodes.map((n) => [n.nodeId, n.projectId] as const), ...state.links.map((l) => [l.linkId, l.projectId] as const)]);
+    for (const item of state.leftOut) session.projectOfItem.set(item.id, item.projectId);
+    session.socket.send(encodeControllerMessage({ state: { revision, nodes: state.nodes, links: state.links } }));
+    if (state.leftOut.length > 0) log("warn", "desired state leaves items out", { hostId, revision, leftOut: state.leftOut });
+  }
+
+  /** Stores the ack; each error not in the previous ack becomes a `log.error` on its project's stream. */
+  private async acknowledged(session: HostSession, ack: Ack): Promise<void> {
+    const key = keys.dataplaneAck(session.hostId);
+    const previous = await this.deps.store.get<DataplaneAckRecord>(key);
+    const errors: StoredItemError[] = ack.errors.map((error) => ({
+      kind: error.kind === ItemErrorKind.NODE ? "node" : error.kind === ItemErrorKind.LINK ? "link" : "unspecified",
+      id: error.id,
+      project_id: session.projectOfItem.get(error.id) ?? "",
+      message: error.message,
+    }));
+    await this.deps.store.commit([{ key, value: { revision: ack.revision, errors } satisfies DataplaneAckRecord }]);
+    const known = new Set((previous?.errors ?? []).map(errorIdentity));
+    for (const error of errors) {
+      if (known.has(errorIdentity(error)) || error.project_id === "") continue;
+      const what = error.kind === "unspecified" ? error.id : `${error.kind === "node" ? "Node" : "Link"} ${error.id}`;
+      this.deps.events.publish(
+        { kind: "project", projectId: error.project_id },
+        {
+          action: "log.error",
+          event: { message: `${what} on dataplane host ${session.hostId}: ${error.message}`, compute_id: session.hostId, [`${error.kind}_id`]: error.id },
+        },
+      );
+    }
+  }
+}
+
+function errorIdentity(error: StoredItemError): string {
+  return `${error.kind}\n${error.id}\n${error.message}`;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
+  return true;
+}
+
+/** Compares in time independent of where the strings differ, so the token cannot be guessed byte by byte. */
+function sameSecret(given: string, expected: string): boolean {
+  let difference = given.length ^ expected.length;
+  for (let index = 0; index < expected.length; index++) difference |= (given.charCodeAt(index) ^ expected.charCodeAt(index)) | 0;
+  return difference === 0;
+}
+
+function log(level: "info" | "warn" | "error", msg: string, fields: Record<string, unknown>): void {
+  console[level === "info" ? "log" : level](JSON.stringify({ level, msg, ...fields }));
+}

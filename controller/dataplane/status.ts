@@ -1,0 +1,38 @@
+import type { ControllerDeps } from "../deps";
+import { keys } from "../store/keys";
+import type { DataplaneAckRecord, DataplaneHostRecord, DataplaneRevisionRecord, StoredItemError } from "./host-records";
+
+/**
+ * The `dataplane` field of `GET /v2/computes/{id}` (an addition GNS3 clients ignore): what the
+ * host's daemon announced, the revision it was sent and the one it applied, and what failed.
+ */
+export interface DataplaneStatusWire {
+  applied_revision: number;
+  connected: boolean;
+  daemon_version: string;
+  errors: StoredItemError[];
+  left_out: Array<{ id: string; kind: string; project_id: string; reason: string }>;
+  revision: number;
+  tunnel_address: string;
+  udp_port_range: [number, number];
+}
+
+/** Undefined for a compute no dataplane daemon ever connected as. */
+export async function loadDataplaneStatus(deps: ControllerDeps, hostId: string): Promise<DataplaneStatusWire | undefined> {
+  const [host, sent, ack] = await Promise.all([
+    deps.store.get<DataplaneHostRecord>(keys.dataplaneHost(hostId)),
+    deps.store.get<DataplaneRevisionRecord>(keys.dataplaneRevision(hostId)),
+    deps.store.get<DataplaneAckRecord>(keys.dataplaneAck(hostId)),
+  ]);
+  if (!host) return undefined;
+  return {
+    applied_revision: ack?.revision ?? 0,
+    connected: host.connected,
+    daemon_version: host.daemon_version,
+    errors: (ack?.errors ?? []).map((error) => ({ id: error.id, kind: error.kind, message: error.message, project_id: error.project_id })),
+    left_out: (sent?.left_out ?? []).map((item) => ({ id: item.id, kind: item.kind, project_id: item.projectId, reason: item.reason })),
+    revision: sent?.revision ?? 0,
+    tunnel_address: host.tunnel_address,
+    udp_port_range: [host.udp_port_min, host.udp_port_max],
+  };
+}
