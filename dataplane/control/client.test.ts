@@ -1,0 +1,254 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { LocalEventBus, type Notification } from "../../controller/events/event-bus";
+import { startNodeController, type RunningController } from "../../controller/runtime/node";
+import { ItemErrorKind, type DesiredHostState, type ItemError } from "../../shared/proto";
+import { ControlClient, type ControlClientOptions } from "./client";
+
+const TOKEN = "s3cret-token";
+
+/** Records every state it is given; answers with the errors the test sets. */
+class FakeReconciler {
+  states: DesiredHostState[] = [];
+  errors: ItemError[] = [];
+  async apply(state: DesiredHostState): Promise<ItemError[]> {
+    this.states.push(state);
+    const present = new Set([...state.nodes.map((node) => node.nodeId), ...state.links.map((link) => link.linkId)]);
+    return this.errors.filter((error) => present.has(error.id));
+  }
+  get last(): DesiredHostState | undefined {
+    return this.states.at(-1);
+  }
+}
+
+async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+interface Controller extends RunningController {
+  dataDir: string;
+  notifications: Notification[];
+  api(method: string, path: string, body?: unknown): Promise<any>;
+}
+
+async function startController(dataDir = tempDir("dp-controller-"), port = 0): Promise<Controller> {
+  const events = new LocalEventBus();
+  const running = await startNodeController({ host: "127.0.0.1", port, dataDir, dataplaneToken: TOKEN, events });
+  const notifications: Notification[] = [];
+  const originalPublish = events.publish.bind(events);
+  events.publish = (scope, notification) => {
+    notifications.push(notification);
+    originalPublish(scope, notification);
+  };
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await running.close();
+  };
+  cleanups.push(close);
+  return {
+    ...running,
+    close,
+    dataDir,
+    notifications,
+    api: async (method, path, body) => {
+      const response = await fetch(`${running.url}${path}`, {
+        method,
+        ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
+      });
+      const text = await response.text();
+      if (response.status >= 400) throw new Error(`${method} ${path} → ${response.status} ${text}`);
+      return text ? JSON.parse(text) : null;
+    },
+  };
+}
+
+function startClient(controller: { url: string }, options: Partial<ControlClientOptions> & { hostId: string }) {
+  const reconciler = new FakeReconciler();
+  const client = new ControlClient({
+    controllerUrl: controller.url,
+    token: TOKEN,
+    tunnelAddress: "127.0.0.1",
+    udpPortMin: 20000,
+    udpPortMax: 20010,
+    dataDir: tempDir("dp-daemon-"),
+    reconciler,
+    reconnectInitialMs: 50,
+    reconnectMaxMs: 500,
+    ...options,
+  });
+  cleanups.push(() => client.stop());
+  return { client, reconciler, started: client.start() };
+}
+
+async function projectWithTwoPcs(controller: Controller, hostA: string, hostB: string) {
+  const project = await controller.api("POST", "/v2/projects", { name: `p-${Math.random()}` });
+  const base = `/v2/projects/${project.project_id}`;
+  const pc1 = await controller.api("POST", `${base}/nodes`, { name: "PC1", node_type: "vpcs", compute_id: hostA });
+  const pc2 = await controller.api("POST", `${base}/nodes`, { name: "PC2", node_type: "vpcs", compute_id: hostB });
+  const link = await controller.api("POST", `${base}/links`, {
+    nodes: [
+      { node_id: pc1.node_id, adapter_number: 0, port_number: 0 },
+      { node_id: pc2.node_id, adapter_number: 0, port_number: 0 },
+    ],
+  });
+  return { project, base, pc1, pc2, link };
+}
+
+describe("control channel over a real WebSocket", () => {
+  it("refuses a wrong token with Refused and close code 4401", async () => {
+    const controller = await startController();
+    const { client, started } = startClient(controller, { hostId: "h1", token: "wrong" });
+    const refused = new Promise<string>((resolve) => client.once("refused", resolve));
+    const closed = new Promise<number>((resolve) => client.once("disconnected", resolve));
+    await started;
+    expect(await refused).toBe("wrong dataplane token");
+    expect(await closed).toBe(4401);
+    const compute = await fetch(`${controller.url}/v2/computes/h1`);
+    expect(compute.status).toBe(404);
+  });
+
+  it("registers the host as a compute, sends the full state, and a new revision for each change", async () => {
+    const controller = await startController();
+    const { reconciler } = startClient(controller, { hostId: "h1", name: "first host" });
+    await waitFor("the first (empty) state", () => reconciler.last);
+    const compute = await controller.api("GET", "/v2/computes/h1");
+    expect(compute).toMatchObject({ compute_id: "h1", name: "first host", connected: true, host: "127.0.0.1" });
+    expect(compute.dataplane).toMatchObject({ connected: true, udp_port_range: [20000, 20010], errors: [], left_out: [] });
+
+    const { base, pc1, pc2, link } = await projectWithTwoPcs(controller, "h1", "h1");
+    const withLink = await waitFor("the link", () => reconciler.states.find((state) => state.links.length === 1));
+    expect(withLink.nodes.map((node) => node.nodeId).sort()).toEqual([pc1.node_id, pc2.node_id].sort());
+    expect(withLink.links[0]).toEqual({
+      linkId: link.link_id,
+      projectId: link.project_id,
+      a: { nodeId: pc1.node_id, adapterNumber: 0, portNumber: 0, local: true },
+      b: { nodeId: pc2.node_id, adapterNumber: 0, portNumber: 0, local: true },
+      filters: [],
+      suspended: false,
+      tunnel: null,
+      capture: null,
+    });
+
+    await controller.api("PUT", `${base}/links/${link.link_id}`, { filters: { delay: [50, 0], packet_loss: [20] } });
+    const filtered = await waitFor("the filters", () => reconciler.states.find((state) => state.links[0]?.filters.length === 2));
+    expect(filtered.links[0]!.filters).toEqual([
+      { type: "delay", numbers: [50, 0], text: "" },
+      { type: "packet_loss", numbers: [20], text: "" },
+    ]);
+    await controller.api("PUT", `${base}/links/${link.link_id}`, { suspend: true });
+    const suspended = await waitFor("suspend", () => reconciler.states.find((state) => state.links[0]?.suspended));
+    expect(suspended.links[0]!.filters).toHaveLength(2);
+
+    const revisions = reconciler.states.map((state) => state.revision);
+    expect([...revisions].sort((a, b) => a - b)).toEqual(revisions);
+    expect(new Set(revisions).size).toBe(revisions.length);
+    // Moving a node changes nothing the host runs: no revision.
+    const count = reconciler.states.length;
+    await controller.api("PUT", `${base}/nodes/${pc1.node_id}`, { x: 100 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(reconciler.states).toHaveLength(count);
+  });
+
+  it("shows the errors of an ack in GET /v2/computes/{id} and as log.error on the project stream", async () => {
+    const controller = await startController();
+    const { reconciler } = startClient(controller, { hostId: "h1" });
+    await waitFor("the first state", () => reconciler.last);
+    const { link, pc1 } = await projectWithTwoPcs(controller, "h1", "h1");
+    reconciler.errors = [{ kind: ItemErrorKind.LINK, id: link.link_id, message: "UDP port 20000 is already in use" }];
+    await controller.api("PUT", `/v2/projects/${link.project_id}/nodes/${pc1.node_id}`, { name: "PC1-renamed" });
+    const compute = await waitFor("the ack errors", async () => {
+      const reply = await controller.api("GET", "/v2/computes/h1");
+      return reply.dataplane.errors.length > 0 && reply;
+    });
+    expect(compute.dataplane.errors).toEqual([
+      { id: link.link_id, kind: "link", message: "UDP port 20000 is already in use", project_id: link.project_id },
+    ]);
+    expect(compute.dataplane.applied_revision).toBe(compute.dataplane.revision);
+    const logged = controller.notifications.filter((n) => n.action === "log.error");
+    expect(logged).toEqual([
+      {
+        action: "log.error",
+        event: { message: `Link ${link.link_id} on dataplane host h1: UDP port 20000 is already in use`, compute_id: "h1", link_id: link.link_id },
+      },
+    ]);
+  });
+
+  it("joins hosts with a daemon-to-daemon tunnel from each host's port range", async () => {
+    const controller = await startController();
+    const one = startClient(controller, { hostId: "h1", tunnelAddress: "10.0.0.1", udpPortMin: 21000, udpPortMax: 21005 });
+    const two = startClient(controller, { hostId: "h2", tunnelAddress: "10.0.0.2", udpPortMin: 22000, udpPortMax: 22005 });
+    await waitFor("both hosts", () => one.reconciler.last && two.reconciler.last);
+    const { link } = await projectWithTwoPcs(controller, "h1", "h2");
+    const onOne = await waitFor("h1's link", () => one.reconciler.last?.links[0]);
+    const onTwo = await waitFor("h2's link", () => two.reconciler.last?.links[0]);
+    expect(onOne).toMatchObject({ linkId: link.link_id, a: { local: true }, b: { local: false }, tunnel: { localPort: 21000, remoteHost: "10.0.0.2", remotePort: 22000 } });
+    expect(onTwo).toMatchObject({ linkId: link.link_id, a: { local: false }, b: { local: true }, tunnel: { localPort: 22000, remoteHost: "10.0.0.1", remotePort: 21000 } });
+    expect(one.reconciler.last!.nodes).toHaveLength(1);
+  });
+
+  it("resynchronises after a controller restart, never going back in revisions", async () => {
+    const first = await startController();
+    const { client, reconciler } = startClient(first, { hostId: "h1" });
+    await waitFor("the first state", () => reconciler.last);
+    const { base, link } = await projectWithTwoPcs(first, "h1", "h1");
+    await waitFor("the link", () => reconciler.last?.links.length === 1);
+    const before = reconciler.last!.revision;
+
+    await first.close();
+    await waitFor("the disconnect", async () => (await (await fetch(`${first.url}/v2/version`).catch(() => undefined))?.status) === undefined);
+    const second = await startController(first.dataDir, first.port);
+    await waitFor("a resent state", () => reconciler.last!.revision > before);
+    expect(reconciler.last!.links[0]!.linkId).toBe(link.link_id);
+    expect(client.lastAppliedRevision).toBe(reconciler.last!.revision);
+
+    await second.api("PUT", `${base}/links/${link.link_id}`, { filters: { frequency_drop: [5] } });
+    const changed = await waitFor("the change", () => reconciler.states.find((state) => state.links[0]?.filters[0]?.type === "frequency_drop"));
+    expect(changed.revision).toBeGreaterThan(before + 1);
+    const revisions = reconciler.states.map((state) => state.revision);
+    expect([...revisions].sort((a, b) => a - b)).toEqual(revisions);
+    expect((await second.api("GET", "/v2/computes/h1")).connected).toBe(true);
+  });
+
+  it("marks the compute disconnected when the daemon goes, and a restarted daemon re-applies its saved state first", async () => {
+    const controller = await startController();
+    const dataDir = tempDir("dp-daemon-kept-");
+    const first = startClient(controller, { hostId: "h1", dataDir });
+    await waitFor("the first state", () => first.reconciler.last);
+    await projectWithTwoPcs(controller, "h1", "h1");
+    const applied = await waitFor("the link", () => first.reconciler.states.find((state) => state.links.length === 1));
+    await waitFor("the ack", async () => (await controller.api("GET", "/v2/computes/h1")).dataplane.applied_revision >= applied.revision);
+
+    await first.client.stop();
+    await waitFor("compute.updated", () =>
+      controller.notifications.find((n) => n.action === "compute.updated" && n.event.compute_id === "h1" && n.event.connected === false),
+    );
+    await controller.close();
+
+    // The controller is gone: the new daemon still brings its last state back on its own.
+    const second = startClient(controller, { hostId: "h1", dataDir });
+    await second.started;
+    expect(second.reconciler.states[0]!.revision).toBeGreaterThanOrEqual(applied.revision);
+    expect(second.reconciler.states[0]!.links).toHaveLength(1);
+  });
+});

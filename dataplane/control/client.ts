@@ -1,0 +1,206 @@
+import { EventEmitter } from "node:events";
+import WebSocket from "ws";
+import {
+  decodeControllerMessage,
+  encodeDaemonMessage,
+  ItemErrorKind,
+  MalformedMessage,
+  type CountersReport,
+  type DaemonMessage,
+  type DesiredHostState,
+  type ItemError,
+} from "../../shared/proto";
+import { loadAppliedState, saveAppliedState } from "./state-file";
+
+/**
+ * Makes the host run a desired state (implemented by the forwarding core). Each call gets a
+ * whole state that replaces the previous one; calls never overlap. Resolves with what could
+ * not be done, per node or link; rejecting means nothing could be said per item.
+ */
+export interface Reconciler {
+  apply(state: DesiredHostState): Promise<ItemError[]>;
+}
+
+export interface ControlClientOptions {
+  /** The controller's base URL (http://host:3080) or the full WebSocket URL. */
+  controllerUrl: string;
+  hostId: string;
+  token: string;
+  tunnelAddress: string;
+  udpPortMin: number;
+  udpPortMax: number;
+  name?: string;
+  daemonVersion?: string;
+  /** Where the last applied state is kept across restarts. */
+  dataDir: string;
+  reconciler: Reconciler;
+  countersSource?: () => CountersReport;
+  countersIntervalMs?: number;
+  /** Reconnect delays double from the first to the cap. */
+  reconnectInitialMs?: number;
+  reconnectMaxMs?: number;
+}
+
+export interface ControlClientEvents {
+  /** A state was reconciled (from the controller or, at start, from the saved file). */
+  applied: [state: DesiredHostState, errors: ItemError[]];
+  refused: [message: string];
+  connected: [];
+  disconnected: [code: number];
+}
+
+/** The WebSocket path of the controller's dataplane endpoint. */
+export const CONTROL_PATH = "/v2/dataplane/ws";
+
+/**
+ * The daemon's end of the control channel. At start it re-applies the state saved by the last
+ * run, so forwarding resumes before the controller answers (or if it never does); then it
+ * dials the controller, says Hello, applies each state it is sent, saves it, acks it, and
+ * reports counters. When the controller goes away the reconciler keeps the last state and the
+ * client redials with exponential backoff.
+ */
+export class ControlClient extends EventEmitter<ControlClientEvents> {
+  private socket: WebSocket | undefined;
+  private stopped = false;
+  private attempts = 0;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private countersTimer: ReturnType<typeof setInterval> | undefined;
+  private appliedRevision = 0;
+  /** Newest state not yet applied: a burst of revisions is reconciled once, to the last. */
+  private pending: DesiredHostState | undefined;
+  private applying: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: ControlClientOptions) {
+    super();
+  }
+
+  get lastAppliedRevision(): number {
+    return this.appliedRevision;
+  }
+
+  async start(): Promise<void> {
+    const saved = await loadAppliedState(this.options.dataDir);
+    if (saved) {
+      log("info", "re-applying the saved state", { revision: saved.revision });
+      await this.reconcile(saved);
+    }
+    this.dial();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    clearInterval(this.countersTimer);
+    const socket = this.socket;
+    if (socket && socket.readyState !== WebSocket.CLOSED) {
+      await new Promise<void>((done) => {
+        socket.once("close", () => done());
+        socket.close(1000, "daemon stopping");
+      });
+    }
+    await this.applying;
+  }
+
+  private dial(): void {
+    if (this.stopped) return;
+    const socket = new WebSocket(controlUrl(this.options.controllerUrl));
+    this.socket = socket;
+    socket.binaryType = "nodebuffer";
+    socket.on("open", () => {
+      this.send({
+        hello: {
+          hostId: this.options.hostId,
+          token: this.options.token,
+          lastAppliedRevision: this.appliedRevision,
+          tunnelAddress: this.options.tunnelAddress,
+          udpPortMin: this.options.udpPortMin,
+          udpPortMax: this.options.udpPortMax,
+          daemonVersion: this.options.daemonVersion ?? "",
+          name: this.options.name ?? this.options.hostId,
+        },
+      });
+      this.emit("connected");
+      const interval = this.options.countersIntervalMs ?? 3000;
+      const source = this.options.countersSource;
+      if (source) this.countersTimer = setInterval(() => this.send({ counters: source() }), interval);
+    });
+    socket.on("message", (data, isBinary) => {
+      if (!isBinary) return log("warn", "ignoring a text frame from the controller", {});
+      this.received(data as Buffer);
+    });
+    socket.on("close", (code) => {
+      clearInterval(this.countersTimer);
+      if (this.socket === socket) this.socket = undefined;
+      this.emit("disconnected", code);
+      this.scheduleRedial();
+    });
+    // A failed dial also closes the socket; the close handler redials.
+    socket.on("error", (error) => log("warn", "controller connection failed", { url: this.options.controllerUrl, error: error.message }));
+  }
+
+  private scheduleRedial(): void {
+    if (this.stopped) return;
+    const initial = this.options.reconnectInitialMs ?? 100;
+    const delay = Math.min(initial * 2 ** this.attempts, this.options.reconnectMaxMs ?? 5000);
+    this.attempts++;
+    this.reconnectTimer = setTimeout(() => this.dial(), delay);
+  }
+
+  private received(bytes: Uint8Array): void {
+    let message;
+    try {
+      message = decodeControllerMessage(bytes);
+    } catch (error) {
+      if (error instanceof MalformedMessage) return log("warn", "ignoring a malformed controller message", { error: error.message });
+      throw error;
+    }
+    if ("refused" in message) {
+      log("error", "the controller refused this daemon", { message: message.refused.message });
+      this.emit("refused", message.refused.message);
+      return;
+    }
+    this.attempts = 0;
+    const queued = this.pending !== undefined;
+    this.pending = message.state;
+    if (queued) return;
+    this.applying = this.applying.then(async () => {
+      const state = this.pending;
+      this.pending = undefined;
+      if (!state) return;
+      // Saved before applying: a daemon killed mid-apply re-applies the newest state at start.
+      await saveAppliedState(this.options.dataDir, state);
+      const errors = await this.reconcile(state);
+      this.send({ ack: { revision: state.revision, errors } });
+    });
+    this.applying = this.applying.catch((error) => log("error", "could not apply the desired state", { error: String(error) }));
+  }
+
+  private async reconcile(state: DesiredHostState): Promise<ItemError[]> {
+    let errors: ItemError[];
+    try {
+      errors = await this.options.reconciler.apply(state);
+    } catch (error) {
+      errors = [{ kind: ItemErrorKind.KIND_UNSPECIFIED, id: this.options.hostId, message: `reconciling failed: ${(error as Error).message}` }];
+    }
+    this.appliedRevision = state.revision;
+    this.emit("applied", state, errors);
+    return errors;
+  }
+
+  private send(message: DaemonMessage): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(encodeDaemonMessage(message));
+  }
+}
+
+/** `http://h:p` → `ws://h:p/v2/dataplane/ws`; a URL that already names a path is used as given. */
+export function controlUrl(controllerUrl: string): string {
+  const url = new URL(controllerUrl);
+  if (url.protocol === "http:") url.protocol = "ws:";
+  if (url.protocol === "https:") url.protocol = "wss:";
+  if (url.pathname === "/" || url.pathname === "") url.pathname = CONTROL_PATH;
+  return url.toString();
+}
+
+function log(level: "info" | "warn" | "error", msg: string, fields: Record<string, unknown>): void {
+  console[level === "info" ? "log" : level](JSON.stringify({ level, msg, ...fields }));
+}

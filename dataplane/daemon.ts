@@ -1,0 +1,59 @@
+import type { CountersReport } from "../shared/proto";
+import { ControlClient, type Reconciler } from "./control/client";
+
+export type { Reconciler } from "./control/client";
+
+export interface DaemonOptions {
+  controllerUrl: string;
+  hostId: string;
+  token: string;
+  tunnelAddress: string;
+  udpPortMin: number;
+  udpPortMax: number;
+  dataDir: string;
+  name?: string;
+}
+
+/** What the forwarding core gives the daemon: the reconciler, and its counters for the controller. */
+export interface Forwarding {
+  reconciler: Reconciler;
+  counters?: () => CountersReport;
+  close?: () => Promise<void>;
+}
+
+export interface RunningDaemon {
+  client: ControlClient;
+  stop(): Promise<void>;
+}
+
+export const DAEMON_VERSION = "0.1.0";
+
+/**
+ * One dataplane daemon: the control client feeding the forwarding core. The core is the seam:
+ * `createForwarding` builds it from the daemon's options (the forwarding engineers fill it in;
+ * tests pass a fake).
+ */
+export async function startDaemon(options: DaemonOptions, createForwarding: (options: DaemonOptions) => Forwarding): Promise<RunningDaemon> {
+  const forwarding = createForwarding(options);
+  const client = new ControlClient({
+    controllerUrl: options.controllerUrl,
+    hostId: options.hostId,
+    token: options.token,
+    tunnelAddress: options.tunnelAddress,
+    udpPortMin: options.udpPortMin,
+    udpPortMax: options.udpPortMax,
+    name: options.name ?? options.hostId,
+    daemonVersion: DAEMON_VERSION,
+    dataDir: options.dataDir,
+    reconciler: forwarding.reconciler,
+    ...(forwarding.counters ? { countersSource: forwarding.counters } : {}),
+  });
+  await client.start();
+  return {
+    client,
+    stop: async () => {
+      await client.stop();
+      await forwarding.close?.();
+    },
+  };
+}
