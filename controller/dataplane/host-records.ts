@@ -105,8 +105,8 @@ export async function claimTunnelPorts(
         if (wanted.has(value.link_id)) {
           ports.set(tunnelPortKey(value.link_id, hostId), port);
         } else if ((await deps.store.get(keys.link(value.project_id, value.link_id))) === undefined) {
+          // Released now, reusable from the next claim on (a commit cannot delete and guard the same key).
           writes.push({ key, delete: true }, { key: keys.linkTunnelPort(value.link_id, hostId), delete: true });
-          continue;
         }
         taken.add(port);
       }

@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { inProcessDeps } from "../testing/in-process-deps";
+import { keys } from "../store/keys";
+import { claimTunnelPorts, firstFreePort, nextRevision, type DataplaneHostRecord } from "./host-records";
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function deps() {
+  const dir = mkdtempSync(join(tmpdir(), "dp-records-"));
+  dirs.push(dir);
+  return inProcessDeps(dir);
+}
+
+function host(hostId: string, min: number, max: number): DataplaneHostRecord {
+  return { host_id: hostId, name: hostId, tunnel_address: "127.0.0.1", udp_port_min: min, udp_port_max: max, daemon_version: "", connected: true };
+}
+
+describe("firstFreePort", () => {
+  it("takes the lowest free port of the range, or none", () => {
+    expect(firstFreePort(10, 12, new Set([10]))).toBe(11);
+    expect(firstFreePort(10, 11, new Set([10, 11]))).toBeUndefined();
+  });
+});
+
+describe("claimTunnelPorts", () => {
+  const hosts = new Map([["h1", host("h1", 100, 101)], ["h2", host("h2", 200, 201)]]);
+  const end = (linkId: string, hostId: string) => ({ projectId: "p", linkId, hostId });
+
+  it("claims once per link and host, and answers the same port when asked again", async () => {
+    const d = deps();
+    await d.store.commit(["l1", "l2"].map((linkId) => ({ key: keys.link("p", linkId), value: { link_id: linkId } })));
+    const first = await claimTunnelPorts(d, [end("l1", "h1"), end("l1", "h2")], hosts);
+    expect([...first]).toEqual([["l1/h1", 100], ["l1/h2", 200]]);
+    // Both hosts' builds race for the same link: one claim each, whoever commits first.
+    const [a, b] = await Promise.all([
+      claimTunnelPorts(d, [end("l2", "h1"), end("l2", "h2")], hosts),
+      claimTunnelPorts(d, [end("l2", "h1"), end("l2", "h2")], hosts),
+    ]);
+    expect([...a]).toEqual([...b]);
+    expect((await d.store.list(keys.tunnelPortsPrefix("h1"))).map((entry) => entry.value)).toEqual([
+      { project_id: "p", link_id: "l1" },
+      { project_id: "p", link_id: "l2" },
+    ]);
+  });
+
+  it("gives no port when the range is full or the host is unknown, and frees the ports of deleted links", async () => {
+    const d = deps();
+    await claimTunnelPorts(d, [end("l1", "h1"), end("l2", "h1")], hosts);
+    expect([...(await claimTunnelPorts(d, [end("l3", "h1"), end("l3", "h9")], hosts))]).toEqual([]);
+    // No l1 or l2 link exists in the store: the call above released their claims, reusable now.
+    expect([...(await claimTunnelPorts(d, [end("l3", "h1")], hosts))]).toEqual([["l3/h1", 100]]);
+    expect(await d.store.get(keys.linkTunnelPort("l1", "h1"))).toBeUndefined();
+  });
+});
+
+describe("nextRevision", () => {
+  it("grows from the stored counter and above the daemon's applied revision", async () => {
+    const d = deps();
+    expect(await nextRevision(d, "h1", 0, [])).toBe(1);
+    expect(await nextRevision(d, "h1", 0, [])).toBe(2);
+    expect(await nextRevision(d, "h1", 40, [])).toBe(41);
+    expect(await Promise.all([nextRevision(d, "h1", 0, []), nextRevision(d, "h1", 0, [])])).toEqual(expect.arrayContaining([42, 43]));
+  });
+});
