@@ -1,0 +1,61 @@
+/**
+ * The few Ethernet header operations the built-in switch needs: addresses as numbers, and
+ * 802.1Q tags read, pushed and popped. Frames are immutable (see `Endpoint`), so push and pop
+ * return new buffers.
+ */
+
+export const ETHERNET_HEADER_BYTES = 14;
+const TAG_BYTES = 4;
+/** Tag protocol identifiers a trunk accepts: 802.1Q, 802.1ad and the two pre-standard QinQ ones. */
+const TAG_PROTOCOLS = new Set([0x8100, 0x88a8, 0x9100, 0x9200]);
+
+/** Destination address as a 48-bit integer (exact in a double). */
+export function destinationOf(frame: Uint8Array): number {
+  return macAt(frame, 0);
+}
+
+export function sourceOf(frame: Uint8Array): number {
+  return macAt(frame, 6);
+}
+
+/** Group bit of an address's first byte: broadcast and multicast. */
+export function isGroupAddress(frame: Uint8Array, offset: 0 | 6): boolean {
+  return ((frame[offset] ?? 0) & 1) === 1;
+}
+
+function macAt(frame: Uint8Array, offset: number): number {
+  let value = 0;
+  for (let index = offset; index < offset + 6; index += 1) value = value * 256 + (frame[index] ?? 0);
+  return value;
+}
+
+export interface VlanTag {
+  readonly protocol: number;
+  readonly vid: number;
+  readonly priority: number;
+}
+
+/** The outermost tag, when the frame carries one with a known tag protocol. */
+export function outerTag(frame: Uint8Array): VlanTag | undefined {
+  if (frame.length < ETHERNET_HEADER_BYTES + TAG_BYTES) return undefined;
+  const protocol = (frame[12]! << 8) | frame[13]!;
+  if (!TAG_PROTOCOLS.has(protocol)) return undefined;
+  const control = (frame[14]! << 8) | frame[15]!;
+  return { protocol, vid: control & 0x0fff, priority: control >> 13 };
+}
+
+export function popTag(frame: Uint8Array): Uint8Array {
+  const untagged = new Uint8Array(frame.length - TAG_BYTES);
+  untagged.set(frame.subarray(0, 12), 0);
+  untagged.set(frame.subarray(12 + TAG_BYTES), 12);
+  return untagged;
+}
+
+export function pushTag(frame: Uint8Array, tag: VlanTag): Uint8Array {
+  const tagged = new Uint8Array(frame.length + TAG_BYTES);
+  tagged.set(frame.subarray(0, 12), 0);
+  const control = (tag.priority << 13) | tag.vid;
+  tagged.set([tag.protocol >> 8, tag.protocol & 0xff, control >> 8, control & 0xff], 12);
+  tagged.set(frame.subarray(12), 12 + TAG_BYTES);
+  return tagged;
+}
