@@ -1,7 +1,7 @@
 import { hostname } from "node:os";
 import { parseArgs } from "node:util";
-import { ItemErrorKind } from "../shared/proto";
-import { startDaemon, type Forwarding } from "./daemon";
+import { startDaemon } from "./daemon";
+import { createHostForwarding } from "./host/host-forwarding";
 
 /**
  * `dataplane` — one daemon per emulation host:
@@ -46,22 +46,7 @@ try {
   fail(`--controller must be a URL like http://127.0.0.1:3080, got '${values.controller}'`);
 }
 
-/**
- * The seam for the forwarding core: until it is wired here, the daemon keeps the control
- * channel up and reports every item as not run.
- * The forwarding engineers replace it with the core's reconciler and counters (and serve
- * metrics on `metricsPort` when it is not 0).
- */
-function createForwarding(): Forwarding {
-  return {
-    reconciler: {
-      apply: async (state) => [
-        ...state.nodes.map((node) => ({ kind: ItemErrorKind.NODE, id: node.nodeId, message: "this daemon has no forwarding core yet" })),
-        ...state.links.map((link) => ({ kind: ItemErrorKind.LINK, id: link.linkId, message: "this daemon has no forwarding core yet" })),
-      ],
-    },
-  };
-}
+const forwarding = await createHostForwarding({ dataDir: values["data-dir"], metricsPort });
 
 const daemon = await startDaemon(
   {
@@ -74,9 +59,9 @@ const daemon = await startDaemon(
     dataDir: values["data-dir"],
     name: values.name,
   },
-  createForwarding,
+  () => forwarding,
 );
-console.log(JSON.stringify({ level: "info", msg: "dataplane daemon started", hostId: values["host-id"], controller: values.controller, metricsPort }));
+console.log(JSON.stringify({ level: "info", msg: "dataplane daemon started", hostId: values["host-id"], controller: values.controller, metricsPort: forwarding.metricsPort }));
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => void daemon.stop().then(() => process.exit(0)));

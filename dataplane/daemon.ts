@@ -33,8 +33,11 @@ export const DAEMON_VERSION = "0.1.0";
  * `createForwarding` builds it from the daemon's options (the forwarding engineers fill it in;
  * tests pass a fake).
  */
-export async function startDaemon(options: DaemonOptions, createForwarding: (options: DaemonOptions) => Forwarding): Promise<RunningDaemon> {
-  const forwarding = createForwarding(options);
+export async function startDaemon(
+  options: DaemonOptions,
+  createForwarding: (options: DaemonOptions) => Forwarding | Promise<Forwarding>,
+): Promise<RunningDaemon> {
+  const forwarding = await createForwarding(options);
   const client = new ControlClient({
     controllerUrl: options.controllerUrl,
     hostId: options.hostId,

@@ -139,14 +139,18 @@ interface PortMappingEntry {
 
 const SWITCH_MODES: Record<string, PortMode> = { access: PortMode.ACCESS, dot1q: PortMode.DOT1Q, qinq: PortMode.QINQ };
 
-/** Port mappings were validated when stored (shared/schemas/node.ts); this only reshapes them. */
+/**
+ * Port mappings were validated when stored (shared/schemas/node.ts); this only reshapes them.
+ * A port is numbered by its place in the mapping, as in the node's port list that links use
+ * (GNS3 numbers switch, hub and cloud ports that way, whatever `port_number` an entry holds).
+ */
 function portSpecs(node: NodeRecord): PortSpec[] {
   const mapping = (node.properties.ports_mapping as PortMappingEntry[] | undefined) ?? [];
-  return mapping.map((entry) => {
+  return mapping.map((entry, index) => {
     const isSwitch = node.node_type === "ethernet_switch";
     const isUdp = node.node_type === "cloud" && entry.type === "udp";
     return {
-      portNumber: Number(entry.port_number),
+      portNumber: index,
       name: String(entry.name),
       mode: isSwitch ? (SWITCH_MODES[String(entry.type)] ?? PortMode.MODE_UNSPECIFIED) : PortMode.MODE_UNSPECIFIED,
       vlan: isSwitch ? Number(entry.vlan ?? 0) : 0,

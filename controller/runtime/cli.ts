@@ -1,12 +1,22 @@
+import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
+import { startLocalDataplane, type LocalDataplane } from "./local-dataplane";
 import { startNodeController } from "./node";
 
-/** `npm start`: the controller on 127.0.0.1:3080 with its store under ./.data unless told otherwise. */
+/**
+ * `npm start`: the controller on 127.0.0.1:3080 with its store under ./.data unless told
+ * otherwise, and the local dataplane daemon (host id `local`) beside it. Daemons on other
+ * hosts join with `--dataplane-token` (a random one is made when none is given, which only
+ * the local daemon then knows).
+ */
 const { values } = parseArgs({
   options: {
     host: { type: "string", default: process.env.CONTROLLER_HOST ?? "127.0.0.1" },
     port: { type: "string", default: process.env.CONTROLLER_PORT ?? "3080" },
     "data-dir": { type: "string", default: process.env.CONTROLLER_DATA_DIR ?? ".data" },
+    "dataplane-token": { type: "string", default: process.env.DATAPLANE_TOKEN },
+    "no-local-dataplane": { type: "boolean", default: process.env.CONTROLLER_LOCAL_DATAPLANE === "0" },
+    "udp-ports": { type: "string", default: process.env.DATAPLANE_UDP_PORTS ?? "20000-30000" },
   },
   strict: true,
 });
@@ -25,9 +35,21 @@ if (notificationPingIntervalMs !== undefined && !(Number.isInteger(notificationP
   process.exit(2);
 }
 
-const controller = await startNodeController({ host: values.host, port, dataDir: values["data-dir"], notificationPingIntervalMs });
-console.log(JSON.stringify({ level: "info", msg: "controller listening", url: controller.url, dataDir: values["data-dir"] }));
+const dataplaneToken = values["dataplane-token"] ?? randomBytes(24).toString("hex");
+const controller = await startNodeController({ host: values.host, port, dataDir: values["data-dir"], notificationPingIntervalMs, dataplaneToken });
+let dataplane: LocalDataplane | undefined;
+if (!values["no-local-dataplane"]) {
+  // The daemon is on this host: it dials loopback even when the API listens on every address.
+  const host = values.host === "0.0.0.0" || values.host === "::" ? "127.0.0.1" : values.host;
+  dataplane = startLocalDataplane({
+    controllerUrl: `http://${host.includes(":") ? `[${host}]` : host}:${controller.port}`,
+    token: dataplaneToken,
+    dataDir: values["data-dir"],
+    udpPorts: values["udp-ports"],
+  });
+}
+console.log(JSON.stringify({ level: "info", msg: "controller listening", url: controller.url, dataDir: values["data-dir"], localDataplane: dataplane !== undefined }));
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => void controller.close().then(() => process.exit(0)));
+  process.on(signal, () => void Promise.all([dataplane?.stop(), controller.close()]).then(() => process.exit(0)));
 }

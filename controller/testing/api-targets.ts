@@ -51,7 +51,7 @@ const nodeServer: ApiTarget = {
   name: "node server",
   async start() {
     const dataDir = mkdtempSync(join(tmpdir(), "gns3-node-"));
-    const server = await startControllerProcess(["--port", "0", "--data-dir", dataDir], {
+    const server = await startControllerProcess(["--port", "0", "--data-dir", dataDir, "--no-local-dataplane"], {
       CONTROLLER_NOTIFICATION_PING_MS: String(TEST_NOTIFICATION_PING_MS),
     });
     return {

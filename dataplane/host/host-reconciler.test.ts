@@ -1,0 +1,206 @@
+import { createSocket, type Socket } from "node:dgram";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ItemErrorKind, NodeKind, PortMode, type DesiredHostState, type LinkSpec, type NodeSpec } from "../../shared/proto";
+import { CloudRuntime } from "./cloud-runtime";
+import { HubRuntime, SwitchRuntime } from "./device-runtimes";
+import { HostReconciler } from "./host-reconciler";
+
+/** A stand-in emulator: a UDP socket that records the frames it receives. */
+interface Emulator {
+  socket: Socket;
+  port: number;
+  frames: Buffer[];
+}
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function emulator(): Promise<Emulator> {
+  const socket = createSocket("udp4");
+  const frames: Buffer[] = [];
+  socket.on("message", (frame) => frames.push(frame));
+  await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", () => resolve()));
+  cleanups.push(() => new Promise<void>((resolve) => socket.close(() => resolve())));
+  return { socket, port: socket.address().port, frames };
+}
+
+let nextPort = 24100 + Math.floor(Math.random() * 2000);
+const freePort = () => nextPort++;
+
+function cloud(nodeId: string, tunnels: Array<{ local: number; remote: number }>): NodeSpec {
+  return {
+    nodeId, projectId: "p", name: nodeId, kind: NodeKind.CLOUD, running: true, consolePort: 0,
+    ports: tunnels.map((tunnel, index) => ({
+      portNumber: index, name: `udp${index}`, mode: PortMode.MODE_UNSPECIFIED, vlan: 0, ethertype: 0,
+      cloudUdp: { localPort: tunnel.local, remoteHost: "127.0.0.1", remotePort: tunnel.remote },
+    })),
+  };
+}
+
+function link(linkId: string, a: [string, number], b: [string, number], extra: Partial<LinkSpec> = {}): LinkSpec {
+  return {
+    linkId, projectId: "p",
+    a: { nodeId: a[0], adapterNumber: 0, portNumber: a[1], local: true },
+    b: { nodeId: b[0], adapterNumber: 0, portNumber: b[1], local: true },
+    filters: [], suspended: false, tunnel: null, capture: null, ...extra,
+  };
+}
+
+function frame(index: number, destination = "ffffffffffff", source = "020000000001"): Buffer {
+  const bytes = Buffer.alloc(64);
+  Buffer.from(destination + source + "0800", "hex").copy(bytes, 0);
+  bytes.writeUInt32BE(index, 20);
+  return bytes;
+}
+
+async function sendAll(from: Emulator, to: number, count: number, start = 0): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    from.socket.send(frame(start + i), to, "127.0.0.1");
+    if (i % 50 === 49) await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+async function settle(ms = 150): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function reconciler(dataDir = mkdtempSync(join(tmpdir(), "host-"))): HostReconciler {
+  const host = new HostReconciler(
+    {
+      [NodeKind.CLOUD]: (spec) => CloudRuntime.start(spec),
+      [NodeKind.ETHERNET_SWITCH]: async (spec) => new SwitchRuntime(spec),
+      [NodeKind.ETHERNET_HUB]: async (spec) => new HubRuntime(spec),
+    },
+    { dataDir },
+  );
+  cleanups.push(async () => {
+    await host.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return host;
+}
+
+describe("a host reconciler", () => {
+  it("relays between two cloud UDP ports, swaps filters in place and closes what leaves the state", async () => {
+    const [left, right] = [await emulator(), await emulator()];
+    const [leftPort, rightPort] = [freePort(), freePort()];
+    const host = reconciler();
+    const nodes = [cloud("c1", [{ local: leftPort, remote: left.port }, { local: rightPort, remote: right.port }])];
+    const state = (revision: number, links: LinkSpec[]): DesiredHostState => ({ revision, nodes, links });
+
+    expect(await host.apply(state(1, [link("l1", ["c1", 0], ["c1", 1])]))).toEqual([]);
+    await sendAll(left, leftPort, 100);
+    await sendAll(right, rightPort, 30);
+    await settle();
+    expect(right.frames).toHaveLength(100);
+    expect(left.frames).toHaveLength(30);
+
+    expect(await host.apply(state(2, [link("l1", ["c1", 0], ["c1", 1], { filters: [{ type: "frequency_drop", numbers: [2], text: "" }] })]))).toEqual([]);
+    await sendAll(left, leftPort, 100, 1000);
+    await settle();
+    expect(right.frames).toHaveLength(150);
+    expect(host.counters().links[0]).toMatchObject({ linkId: "l1", aToB: { framesIn: 200, droppedFrequency: 50 } });
+
+    expect(await host.apply(state(3, [link("l1", ["c1", 0], ["c1", 1], { suspended: true, filters: [{ type: "frequency_drop", numbers: [2], text: "" }] })]))).toEqual([]);
+    await sendAll(left, leftPort, 20, 2000);
+    await settle();
+    expect(right.frames).toHaveLength(150);
+
+    expect(await host.apply(state(4, []))).toEqual([]);
+    expect(host.counters().links).toEqual([]);
+    await sendAll(left, leftPort, 20, 3000);
+    await settle();
+    expect(right.frames).toHaveLength(150);
+  });
+
+  it("forwards through a built-in switch and hub", async () => {
+    const emulators = [await emulator(), await emulator(), await emulator()];
+    const ports = emulators.map(() => freePort());
+    const host = reconciler();
+    const nodes: NodeSpec[] = [
+      cloud("edge", emulators.map((e, i) => ({ local: ports[i]!, remote: e.port }))),
+      {
+        nodeId: "sw", projectId: "p", name: "SW1", kind: NodeKind.ETHERNET_SWITCH, running: true, consolePort: 0,
+        ports: [0, 1, 2].map((i) => ({ portNumber: i, name: `e${i}`, mode: PortMode.ACCESS, vlan: 1, ethertype: 0, cloudUdp: null })),
+      },
+    ];
+    const links = [0, 1, 2].map((i) => link(`l${i}`, ["edge", i], ["sw", i]));
+    expect(await host.apply({ revision: 1, nodes, links })).toEqual([]);
+    emulators[0]!.socket.send(frame(1, "020000000002", "020000000001"), ports[0]!, "127.0.0.1");
+    await settle();
+    expect(emulators[1]!.frames).toHaveLength(1);
+    expect(emulators[2]!.frames).toHaveLength(1);
+    emulators[1]!.socket.send(frame(2, "020000000001", "020000000002"), ports[1]!, "127.0.0.1");
+    await settle();
+    expect(emulators[0]!.frames).toHaveLength(1);
+    expect(emulators[2]!.frames).toHaveLength(1);
+  });
+
+  it("writes a capture of both directions after the filters", async () => {
+    const [left, right] = [await emulator(), await emulator()];
+    const [leftPort, rightPort] = [freePort(), freePort()];
+    const dataDir = mkdtempSync(join(tmpdir(), "host-"));
+    const host = reconciler(dataDir);
+    const nodes = [cloud("c1", [{ local: leftPort, remote: left.port }, { local: rightPort, remote: right.port }])];
+    const capture = { active: true, relativePath: "projects/p/project-files/captures/l1.pcap" };
+    await host.apply({ revision: 1, nodes, links: [link("l1", ["c1", 0], ["c1", 1], { capture, filters: [{ type: "frequency_drop", numbers: [5], text: "" }] })] });
+    await sendAll(left, leftPort, 20);
+    await sendAll(right, rightPort, 5, 100);
+    await settle();
+    await host.apply({ revision: 2, nodes, links: [link("l1", ["c1", 0], ["c1", 1])] });
+    const pcap = readFileSync(join(dataDir, capture.relativePath));
+    expect(pcap.readUInt32LE(0)).toBe(0xa1b2c3d4);
+    let records = 0;
+    for (let at = 24; at < pcap.length; at += 16 + pcap.readUInt32LE(at + 8)) records++;
+    expect(records).toBe(16 + 4);
+  });
+
+  it("reports what it cannot run, per node and per link, and runs the rest", async () => {
+    const [left, right] = [await emulator(), await emulator()];
+    const [leftPort, rightPort] = [freePort(), freePort()];
+    const host = reconciler();
+    const errors = await host.apply({
+      revision: 1,
+      nodes: [
+        cloud("c1", [{ local: leftPort, remote: left.port }, { local: rightPort, remote: right.port }]),
+        { nodeId: "pc", projectId: "p", name: "PC1", kind: NodeKind.VPCS, running: true, consolePort: 5000, ports: [] },
+      ],
+      links: [link("good", ["c1", 0], ["c1", 1]), link("bad", ["pc", 0], ["c1", 5])],
+    });
+    expect(errors).toEqual([
+      { kind: ItemErrorKind.NODE, id: "pc", message: "node PC1: this daemon cannot run nodes of kind VPCS" },
+      { kind: ItemErrorKind.LINK, id: "bad", message: "node pc is not running on this host" },
+    ]);
+    await sendAll(left, leftPort, 10);
+    await settle();
+    expect(right.frames).toHaveLength(10);
+  });
+
+  it("joins two hosts over a tunnel, filtering each direction once, on the host it leaves", async () => {
+    const [west, east] = [await emulator(), await emulator()];
+    const [westPort, eastPort, tunnelWest, tunnelEast] = [freePort(), freePort(), freePort(), freePort()];
+    const hostWest = reconciler();
+    const hostEast = reconciler();
+    const filters = [{ type: "frequency_drop", numbers: [2], text: "" }];
+    const spec = (local: "a" | "b"): LinkSpec => ({
+      ...link("x", ["w", 0], ["e", 0], { filters }),
+      a: { nodeId: "w", adapterNumber: 0, portNumber: 0, local: local === "a" },
+      b: { nodeId: "e", adapterNumber: 0, portNumber: 0, local: local === "b" },
+      tunnel: local === "a"
+        ? { localPort: tunnelWest, remoteHost: "127.0.0.1", remotePort: tunnelEast }
+        : { localPort: tunnelEast, remoteHost: "127.0.0.1", remotePort: tunnelWest },
+    });
+    expect(await hostWest.apply({ revision: 1, nodes: [cloud("w", [{ local: westPort, remote: west.port }])], links: [spec("a")] })).toEqual([]);
+    expect(await hostEast.apply({ revision: 1, nodes: [cloud("e", [{ local: eastPort, remote: east.port }])], links: [spec("b")] })).toEqual([]);
+    await sendAll(west, westPort, 100);
+    await sendAll(east, eastPort, 60, 500);
+    await settle();
+    expect(east.frames).toHaveLength(50);
+    expect(west.frames).toHaveLength(30);
+  });
+});

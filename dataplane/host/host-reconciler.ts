@@ -1,0 +1,212 @@
+import { mkdirSync } from "node:fs";
+import { dirname, join, normalize, sep } from "node:path";
+import {
+  ItemErrorKind,
+  NodeKind,
+  type CountersReport,
+  type DesiredHostState,
+  type ItemError,
+  type LinkSpec,
+  type NodeSpec,
+} from "../../shared/proto";
+import { PcapWriter } from "../capture/pcap-writer";
+import type { Endpoint } from "../forwarding/endpoint";
+import { LinkRelay } from "../forwarding/link-relay";
+import { UdpEndpoint } from "../forwarding/udp-endpoint";
+import type { LinkMetrics } from "../metrics/prometheus";
+import type { Reconciler } from "../control/client";
+import type { NodeRuntime, NodeRuntimeContext, NodeRuntimeFactory } from "./node-runtime";
+
+interface RunningNode {
+  spec: NodeSpec;
+  runtime: NodeRuntime;
+}
+
+interface RunningLink {
+  spec: LinkSpec;
+  /** What the relay was built from: a change here means a new relay, anything else is swapped in place. */
+  wiring: string;
+  relay: LinkRelay;
+  tunnel: UdpEndpoint | null;
+  capture: { path: string; writer: PcapWriter } | null;
+}
+
+export type NodeRuntimeFactories = Partial<Record<NodeKind, NodeRuntimeFactory>>;
+
+/**
+ * Brings the host to a desired state: node runtimes started, updated or stopped; one link
+ * relay per link, rebuilt only when its ends move, otherwise given the new filter chain in
+ * place (sockets and delay lines untouched); captures opened and closed. Everything that
+ * cannot be done is returned per node or link and the rest goes on.
+ */
+export class HostReconciler implements Reconciler {
+  private readonly nodes = new Map<string, RunningNode>();
+  private readonly links = new Map<string, RunningLink>();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly factories: NodeRuntimeFactories,
+    private readonly context: NodeRuntimeContext,
+  ) {}
+
+  apply(state: DesiredHostState): Promise<ItemError[]> {
+    const run = this.queue.then(() => this.reconcile(state));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async reconcile(state: DesiredHostState): Promise<ItemError[]> {
+    const errors: ItemError[] = [];
+    const wantedLinks = new Map(state.links.map((link) => [link.linkId, link]));
+    const wantedNodes = new Map(state.nodes.map((node) => [node.nodeId, node]));
+
+    for (const [linkId, running] of this.links) {
+      const wanted = wantedLinks.get(linkId);
+      const nodesStay = wanted !== undefined && localNodeIds(wanted).every((nodeId) => wantedNodes.has(nodeId));
+      if (!wanted || wiringOf(wanted) !== running.wiring || !nodesStay) await this.closeLink(linkId);
+    }
+    for (const [nodeId, running] of this.nodes) {
+      const wanted = wantedNodes.get(nodeId);
+      if (!wanted || wanted.kind !== running.spec.kind) {
+        await this.closeLinksOf(nodeId);
+        await running.runtime.close();
+        this.nodes.delete(nodeId);
+      }
+    }
+    for (const spec of state.nodes) {
+      const problem = await this.bringNode(spec);
+      if (problem) errors.push({ kind: ItemErrorKind.NODE, id: spec.nodeId, message: problem });
+    }
+    for (const spec of state.links) {
+      const problem = await this.bringLink(spec);
+      if (problem) errors.push({ kind: ItemErrorKind.LINK, id: spec.linkId, message: problem });
+    }
+    return errors;
+  }
+
+  private async bringNode(spec: NodeSpec): Promise<string | null> {
+    const running = this.nodes.get(spec.nodeId);
+    if (running) {
+      running.spec = spec;
+      return running.runtime.update(spec);
+    }
+    const factory = this.factories[spec.kind];
+    if (!factory) return `node ${spec.name}: this daemon cannot run nodes of kind ${NodeKind[spec.kind] ?? spec.kind}`;
+    try {
+      this.nodes.set(spec.nodeId, { spec, runtime: await factory(spec, this.context) });
+      return null;
+    } catch (error) {
+      return `node ${spec.name}: ${(error as Error).message}`;
+    }
+  }
+
+  private endpointOf(end: LinkSpec["a"]): Endpoint | string {
+    const node = this.nodes.get(end.nodeId);
+    if (!node) return `node ${end.nodeId} is not running on this host`;
+    return node.runtime.endpoint(end.adapterNumber, end.portNumber) ?? `node ${node.spec.name} has no port ${end.adapterNumber}/${end.portNumber}`;
+  }
+
+  private async bringLink(spec: LinkSpec): Promise<string | null> {
+    let running = this.links.get(spec.linkId);
+    if (!running) {
+      const built = await this.buildLink(spec);
+      if (typeof built === "string") return built;
+      running = built;
+      this.links.set(spec.linkId, running);
+    }
+    running.spec = spec;
+    const filtered = running.relay.setFilters(spec.filters, spec.suspended);
+    const captureProblem = this.bringCapture(running, spec);
+    if (!filtered.ok) return `filters not applied: ${filtered.message}`;
+    return captureProblem;
+  }
+
+  private async buildLink(spec: LinkSpec): Promise<RunningLink | string> {
+    const a = spec.a.local ? this.endpointOf(spec.a) : null;
+    const b = spec.b.local ? this.endpointOf(spec.b) : null;
+    if (typeof a === "string") return a;
+    if (typeof b === "string") return b;
+    if (a && b) return { spec, wiring: wiringOf(spec), relay: new LinkRelay(a, b), tunnel: null, capture: null };
+    if (!spec.tunnel) return "the link has an end on another host but no tunnel to it";
+    if (!a && !b) return "neither end of the link is on this host";
+    let tunnel: UdpEndpoint;
+    try {
+      tunnel = await UdpEndpoint.open({
+        localPort: spec.tunnel.localPort,
+        remoteHost: spec.tunnel.remoteHost,
+        remotePort: spec.tunnel.remotePort,
+      });
+    } catch (error) {
+      return `cannot open the tunnel to ${spec.tunnel.remoteHost}:${spec.tunnel.remotePort} on UDP ${spec.tunnel.localPort}: ${(error as Error).message}`;
+    }
+    // Each host filters the frames leaving its own end, so every direction is filtered once.
+    const relay = a ? new LinkRelay(a, tunnel, { filteredDirections: "aToB" }) : new LinkRelay(tunnel, b!, { filteredDirections: "bToA" });
+    return { spec, wiring: wiringOf(spec), relay, tunnel, capture: null };
+  }
+
+  private bringCapture(running: RunningLink, spec: LinkSpec): string | null {
+    const wanted = spec.capture?.active ? spec.capture.relativePath : null;
+    if (running.capture && running.capture.path === wanted) return null;
+    if (running.capture) {
+      running.relay.setCapture(null);
+      running.capture.writer.close();
+      running.capture = null;
+    }
+    if (!wanted) return null;
+    const path = normalize(join(this.context.dataDir, wanted));
+    if (!path.startsWith(normalize(this.context.dataDir) + sep)) return `capture path ${wanted} leaves the data directory`;
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+      const writer = PcapWriter.open(path);
+      running.capture = { path: wanted, writer };
+      running.relay.setCapture(writer);
+      return null;
+    } catch (error) {
+      return `cannot write the capture ${wanted}: ${(error as Error).message}`;
+    }
+  }
+
+  private async closeLink(linkId: string): Promise<void> {
+    const running = this.links.get(linkId);
+    if (!running) return;
+    this.links.delete(linkId);
+    running.relay.close();
+    running.capture?.writer.close();
+    await running.tunnel?.close();
+  }
+
+  private async closeLinksOf(nodeId: string): Promise<void> {
+    for (const [linkId, running] of this.links) {
+      if (running.spec.a.nodeId === nodeId || running.spec.b.nodeId === nodeId) await this.closeLink(linkId);
+    }
+  }
+
+  counters(): CountersReport {
+    return {
+      links: [...this.links.values()].map(({ spec, relay }) => {
+        const { aToB, bToA } = relay.counters();
+        return { linkId: spec.linkId, aToB, bToA };
+      }),
+    };
+  }
+
+  metrics(): LinkMetrics[] {
+    return [...this.links.values()].map(({ spec, relay }) => ({ linkId: spec.linkId, projectId: spec.projectId, ...relay.counters() }));
+  }
+
+  async close(): Promise<void> {
+    await this.queue;
+    for (const linkId of [...this.links.keys()]) await this.closeLink(linkId);
+    for (const { runtime } of this.nodes.values()) await runtime.close();
+    this.nodes.clear();
+  }
+}
+
+function wiringOf(spec: LinkSpec): string {
+  return JSON.stringify([spec.a, spec.b, spec.tunnel]);
+}
+
+/** The nodes of a link's local ends; a link whose local node leaves the state goes with it. */
+function localNodeIds(spec: LinkSpec): string[] {
+  return [spec.a, spec.b].filter((end) => end.local).map((end) => end.nodeId);
+}

@@ -1,0 +1,30 @@
+import type { NodeSpec } from "../../shared/proto";
+import type { Endpoint } from "../forwarding/endpoint";
+
+/**
+ * A node as the host runs it: a VPCS process, an in-process switch or hub, a cloud's UDP
+ * ports. The reconciler only needs its ports as endpoints and a way to bring it to a spec.
+ */
+export interface NodeRuntime {
+  /** The port (adapter, port) as an endpoint; undefined when the node has no such port. */
+  endpoint(adapterNumber: number, portNumber: number): Endpoint | undefined;
+  /**
+   * Brings the node to `spec` (start or stop the process, port changes). Resolves with a
+   * message when something could not be done; the node keeps running what it can.
+   */
+  update(spec: NodeSpec): Promise<string | null>;
+  close(): Promise<void>;
+}
+
+export interface NodeRuntimeContext {
+  /** The daemon's data directory; node working folders go under it. */
+  dataDir: string;
+}
+
+/** Builds a runtime for a kind of node; resolves with a runtime already at `spec`, or throws. */
+export type NodeRuntimeFactory = (spec: NodeSpec, context: NodeRuntimeContext) => Promise<NodeRuntime>;
+
+/** Identifies a node's port: a link end that names it finds the endpoint through it. */
+export function portKey(adapterNumber: number, portNumber: number): string {
+  return `${adapterNumber}/${portNumber}`;
+}
