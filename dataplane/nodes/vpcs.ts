@@ -1,0 +1,301 @@
+/**
+ * Runs one VPCS node: the real `vpcs` program (Debian package `vpcs`, 0.5b2 or later) with
+ * one PC, its telnet console on the node's console port and its UDP tunnel pointed at a
+ * daemon-side socket. The node's port 0 is `endpoint`, stable across stops and starts so a
+ * link relay stays attached while the node is stopped (frames sent then are lost, as on an
+ * unplugged wire).
+ *
+ * `vpcs -F -p <port>` stays in the foreground (no fork into the background) and serves the
+ * console without a terminal; the PC itself runs in a forkpty child in its own session,
+ * which `processes.ts` tracks so that stop and crash leave nothing behind.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createSocket } from "node:dgram";
+import { mkdir } from "node:fs/promises";
+import { connect, createServer } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Endpoint, FrameHandler } from "../forwarding/endpoint";
+import { UdpEndpoint } from "../forwarding/udp-endpoint";
+import { descendants, identify, isAlive, signal, signalGroup, type ProcessIdentity } from "./processes";
+
+export interface VpcsNodeSpec {
+  readonly nodeId: string;
+  readonly name: string;
+  /** TCP port of the telnet console, on every address (as GNS3). */
+  readonly consolePort: number;
+  /**
+   * Last byte of the PC's MAC address 00:50:79:66:68:xx (`vpcs -m`). PCs that talk to each
+   * other need different values; default: derived from the node id.
+   */
+  readonly macId?: number;
+}
+
+export interface VpcsRuntimeOptions {
+  /** The node's working directory (VPCS reads `startup.vpc` there); created if missing. */
+  readonly workDir: string;
+  readonly executable?: string;
+  /** How long the console may take to accept connections; default 5 s. */
+  readonly startTimeoutMs?: number;
+}
+
+/** The process ended without `stop` being asked: for the reconciler to report as an ItemError. */
+export interface VpcsCrash {
+  readonly nodeId: string;
+  readonly exitCode: number | null;
+  readonly signal: NodeJS.Signals | null;
+  /** What to show the user, with the end of the program's output. */
+  readonly message: string;
+}
+
+export interface VpcsPorts {
+  readonly console: number;
+  /** VPCS's own UDP port (`-s`). */
+  readonly vpcs: number;
+  /** The daemon-side socket VPCS sends to (`-c`). */
+  readonly daemon: number;
+}
+
+interface Running {
+  readonly child: ChildProcess;
+  readonly leader: ProcessIdentity;
+  /** The forkpty child, found once the console answers. */
+  pc: ProcessIdentity[];
+  readonly tunnel: UdpEndpoint;
+  readonly ports: VpcsPorts;
+  readonly exited: Promise<void>;
+  /** The console answered: from then on an exit is a crash (before, `start` rejects instead). */
+  ready: boolean;
+  stopping: boolean;
+}
+
+const OUTPUT_TAIL_CHARS = 2000;
+const KILL_GRACE_MS = 2000;
+
+export class VpcsRuntime {
+  readonly endpoint: Endpoint;
+  private readonly port = new SwitchablePort();
+  private current: Running | undefined;
+  private transition: Promise<void> = Promise.resolve();
+  private readonly crashHandlers: Array<(crash: VpcsCrash) => void> = [];
+
+  constructor(
+    readonly spec: VpcsNodeSpec,
+    private readonly options: VpcsRuntimeOptions,
+  ) {
+    this.endpoint = this.port;
+  }
+
+  get running(): boolean {
+    return this.current !== undefined && !this.current.stopping;
+  }
+
+  get pid(): number | undefined {
+    return this.current?.leader.pid;
+  }
+
+  get ports(): VpcsPorts | undefined {
+    return this.current?.ports;
+  }
+
+  onCrash(handler: (crash: VpcsCrash) => void): void {
+    this.crashHandlers.push(handler);
+  }
+
+  /** Starts the process and resolves once its console accepts connections; no-op when running. */
+  start(): Promise<void> {
+    return this.serialise(async () => {
+      if (this.current === undefined) await this.launch();
+    });
+  }
+
+  /** Kills the process (and its PC child) and releases its ports; no-op when stopped. */
+  stop(): Promise<void> {
+    return this.serialise(async () => {
+      if (this.current !== undefined) await this.terminate(this.current);
+    });
+  }
+
+  /** Start and stop run one at a time, in call order. */
+  private serialise(step: () => Promise<void>): Promise<void> {
+    const next = this.transition.then(step);
+    this.transition = next.catch(() => {});
+    return next;
+  }
+
+  private async launch(): Promise<void> {
+    const { consolePort } = this.spec;
+    await mkdir(this.options.workDir, { recursive: true });
+    await ensureTcpPortFree(consolePort);
+    const vpcsPort = await freeUdpPort();
+    const tunnel = await UdpEndpoint.open({ localPort: 0, localAddress: "127.0.0.1", remoteHost: "127.0.0.1", remotePort: vpcsPort });
+    const args = ["-F", "-i", "1", "-p", String(consolePort), "-m", String(this.spec.macId ?? macIdOf(this.spec.nodeId))];
+    args.push("-s", String(vpcsPort), "-c", String(tunnel.localPort), "-t", "127.0.0.1");
+    const child = spawn(this.options.executable ?? "vpcs", args, { cwd: this.options.workDir, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    const keep = (chunk: Buffer) => (output = (output + chunk.toString("latin1")).slice(-OUTPUT_TAIL_CHARS));
+    child.stdout?.on("data", keep);
+    child.stderr?.on("data", keep);
+    const spawned = await new Promise<Error | undefined>((resolve) => child.once("spawn", () => resolve(undefined)).once("error", resolve));
+    const leader = child.pid === undefined ? undefined : identify(child.pid);
+    if (spawned !== undefined || leader === undefined) {
+      await tunnel.close();
+      throw new Error(`Cannot start VPCS node ${this.spec.name}: ${spawned?.message ?? "the process exited at once"}`);
+    }
+    liveProcesses.add(leader);
+    const running: Running = {
+      child,
+      leader,
+      pc: [],
+      tunnel,
+      ports: { console: consolePort, vpcs: vpcsPort, daemon: tunnel.localPort },
+      exited: new Promise((resolve) => child.once("exit", () => resolve())),
+      ready: false,
+      stopping: false,
+    };
+    this.current = running;
+    child.once("exit", (exitCode, exitSignal) => {
+      if (running.stopping || !running.ready) return;
+      void this.release(running).then(() => {
+        const how = exitSignal === null ? `exit code ${exitCode}` : `signal ${exitSignal}`;
+        const tail = output.trim().split(/\r?\n/).slice(-3).join(" | ");
+        const crash: VpcsCrash = {
+          nodeId: this.spec.nodeId,
+          exitCode,
+          signal: exitSignal,
+          message: `VPCS node ${this.spec.name} stopped unexpectedly (${how})${tail === "" ? "" : `: ${tail}`}`,
+        };
+        for (const handler of this.crashHandlers) handler(crash);
+      });
+    });
+    try {
+      await waitForConsole(consolePort, running, this.options.startTimeoutMs ?? 5000);
+    } catch (error) {
+      await this.terminate(running);
+      const tail = output.trim();
+      throw new Error(`Cannot start VPCS node ${this.spec.name}: ${(error as Error).message}${tail === "" ? "" : `; output: ${tail}`}`);
+    }
+    running.pc = descendants(leader.pid);
+    running.pc.forEach((pc) => liveProcesses.add(pc));
+    running.ready = true;
+    this.port.attach(tunnel);
+  }
+
+  private async terminate(running: Running): Promise<void> {
+    running.stopping = true;
+    const everyone = [...running.pc, ...descendants(running.leader.pid)];
+    signalGroup(running.leader.pid, "SIGTERM");
+    everyone.forEach((process) => signal(process, "SIGTERM"));
+    const exited = await Promise.race([running.exited.then(() => true), sleep(KILL_GRACE_MS).then(() => false)]);
+    if (!exited) {
+      signalGroup(running.leader.pid, "SIGKILL");
+      await running.exited;
+    }
+    await this.release(running, everyone);
+  }
+
+  /** Makes sure the PC child is gone too, then frees the tunnel socket. */
+  private async release(running: Running, others: ProcessIdentity[] = []): Promise<void> {
+    const leftovers = [...running.pc, ...others];
+    const deadline = performance.now() + KILL_GRACE_MS;
+    leftovers.forEach((process) => signal(process, "SIGTERM"));
+    while (leftovers.some(isAlive) && performance.now() < deadline) await sleep(20);
+    leftovers.forEach((process) => signal(process, "SIGKILL"));
+    [running.leader, ...leftovers].forEach((process) => liveProcesses.delete(process));
+    if (this.current === running) {
+      this.current = undefined;
+      this.port.detach();
+    }
+    await running.tunnel.close();
+  }
+}
+
+/** Whether `vpcs` can be run here (tests skip or fail clearly without it). */
+export async function vpcsAvailable(executable = "vpcs"): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = spawn(executable, ["-v"], { stdio: "ignore" });
+    probe.once("error", () => resolve(false)).once("exit", () => resolve(true));
+  });
+}
+
+/** A stable endpoint in front of the tunnel socket of whichever process currently runs. */
+class SwitchablePort implements Endpoint {
+  private handler: FrameHandler | null = null;
+  private tunnel: UdpEndpoint | undefined;
+
+  attach(tunnel: UdpEndpoint): void {
+    this.tunnel = tunnel;
+    tunnel.onFrame((frame) => this.handler?.(frame));
+  }
+
+  detach(): void {
+    this.tunnel?.onFrame(null);
+    this.tunnel = undefined;
+  }
+
+  send(frame: Uint8Array): void {
+    this.tunnel?.send(frame);
+  }
+
+  onFrame(handler: FrameHandler | null): void {
+    this.handler = handler;
+  }
+
+  /** Detaches the link; the node's process and socket belong to the runtime. */
+  close(): Promise<void> {
+    this.handler = null;
+    return Promise.resolve();
+  }
+}
+
+/** Every process started by this module that has not been reaped, killed if the daemon exits. */
+const liveProcesses = new Set<ProcessIdentity>();
+process.once("exit", () => {
+  for (const live of liveProcesses) {
+    signalGroup(live.pid, "SIGKILL");
+    signal(live, "SIGKILL");
+  }
+});
+
+function macIdOf(nodeId: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of nodeId) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193);
+  return (hash >>> 0) & 0xff;
+}
+
+async function ensureTcpPortFree(port: number): Promise<void> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      reject(new Error(error.code === "EADDRINUSE" ? `console port ${port} is already in use` : `console port ${port}: ${error.message}`)),
+    );
+    server.listen({ port, host: "0.0.0.0", exclusive: true }, resolve);
+  });
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+/** A UDP port free right now; VPCS binds it on every address, so we probe there. */
+async function freeUdpPort(): Promise<number> {
+  const socket = createSocket("udp4");
+  await new Promise<void>((resolve) => socket.bind(0, "0.0.0.0", resolve));
+  const { port } = socket.address();
+  await new Promise<void>((resolve) => socket.close(() => resolve()));
+  return port;
+}
+
+async function waitForConsole(port: number, running: Running, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    if (running.child.exitCode !== null || running.child.signalCode !== null) throw new Error("the process exited during start");
+    const accepted = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, "127.0.0.1");
+      socket.once("connect", () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once("error", () => resolve(false));
+    });
+    if (accepted) return;
+    if (performance.now() > deadline) throw new Error(`the console on port ${port} did not open within ${timeoutMs} ms`);
+    await sleep(50);
+  }
+}
