@@ -39,6 +39,9 @@ export class DelayLine {
 
   /** Queues `frame` until `dueAt` (monotonic ms), or later if frames ahead are due later. */
   push(frame: Uint8Array, dueAt: number): void {
+    // Under traffic, arrivals release due frames between timer ticks: timers fire on whole
+    // milliseconds of a clock sampled once per loop turn, arrivals come every few microseconds.
+    if (this.count > 0 && this.dues[this.head]! <= monotonicNow()) this.releaseDue();
     if (this.count === this.frames.length) this.grow();
     const mask = this.frames.length - 1;
     const tail = (this.head + this.count) & mask;
@@ -59,6 +62,7 @@ export class DelayLine {
   }
 
   private releaseDue(): void {
+    clearTimeout(this.timer);
     this.timer = undefined;
     const limit = monotonicNow() + RELEASE_MARGIN_MS;
     const mask = this.frames.length - 1;
