@@ -1,7 +1,10 @@
 import { hostname } from "node:os";
 import { parseArgs } from "node:util";
 import { startDaemon } from "./daemon";
+import { NodeKind } from "../shared/proto";
 import { createHostForwarding } from "./host/host-forwarding";
+import { vpcsNodeFactory } from "./host/vpcs-node";
+import { vpcsAvailable } from "./nodes/vpcs";
 
 /**
  * `dataplane` — one daemon per emulation host:
@@ -46,7 +49,11 @@ try {
   fail(`--controller must be a URL like http://127.0.0.1:3080, got '${values.controller}'`);
 }
 
-const forwarding = await createHostForwarding({ dataDir: values["data-dir"], metricsPort });
+const forwarding = await createHostForwarding({
+  dataDir: values["data-dir"],
+  metricsPort,
+  extraFactories: (await vpcsAvailable()) ? { [NodeKind.VPCS]: vpcsNodeFactory() } : {},
+});
 
 const daemon = await startDaemon(
   {

@@ -22,7 +22,7 @@ const CONSOLE_B = 21812;
 
 function startVpcs(folder: string, console: number, listen: number, remote: number, mac: number): ChildProcess {
   mkdirSync(folder, { recursive: true });
-  return spawn("vpcs", ["-i", "1", "-p", String(console), "-s", String(listen), "-c", String(remote), "-m", String(mac)], {
+  return spawn("vpcs", ["-F", "-i", "1", "-p", String(console), "-s", String(listen), "-c", String(remote), "-m", String(mac)], {
     cwd: folder,
     stdio: "ignore",
   });

@@ -1,0 +1,82 @@
+import { join } from "node:path";
+import type { NodeSpec } from "../../shared/proto";
+import type { Endpoint } from "../forwarding/endpoint";
+import { VpcsRuntime } from "../nodes/vpcs";
+import type { NodeRuntime, NodeRuntimeFactory } from "./node-runtime";
+
+/**
+ * VPCS only varies the last byte of its MAC address (00:50:79:66:68:xx), so two PCs with the
+ * same byte cannot talk: each VPCS of the host gets its own, kept while the node exists.
+ */
+class MacBytes {
+  private readonly taken = new Map<string, number>();
+
+  take(nodeId: string): number {
+    const known = this.taken.get(nodeId);
+    if (known !== undefined) return known;
+    const used = new Set(this.taken.values());
+    let byte = 0;
+    while (used.has(byte) && byte < 255) byte++;
+    this.taken.set(nodeId, byte);
+    return byte;
+  }
+
+  release(nodeId: string): void {
+    this.taken.delete(nodeId);
+  }
+}
+
+/** A VPCS node: its process follows `running`; its port stays the same endpoint across restarts. */
+class VpcsNode implements NodeRuntime {
+  private crash: string | null = null;
+
+  constructor(
+    private readonly vpcs: VpcsRuntime,
+    private readonly release: () => void,
+  ) {
+    vpcs.onCrash((crash) => {
+      this.crash = crash.message;
+      console.error(JSON.stringify({ level: "warn", msg: "vpcs exited", nodeId: crash.nodeId, detail: crash.message }));
+    });
+  }
+
+  endpoint(adapterNumber: number, portNumber: number): Endpoint | undefined {
+    return adapterNumber === 0 && portNumber === 0 ? this.vpcs.endpoint : undefined;
+  }
+
+  async update(spec: NodeSpec): Promise<string | null> {
+    const crashed = this.crash;
+    this.crash = null;
+    try {
+      if (spec.running) await this.vpcs.start();
+      else await this.vpcs.stop();
+    } catch (error) {
+      return `node ${spec.name}: ${(error as Error).message}`;
+    }
+    return crashed && spec.running ? `node ${spec.name} had stopped by itself and was started again: ${crashed}` : null;
+  }
+
+  async close(): Promise<void> {
+    await this.vpcs.stop();
+    await this.vpcs.endpoint.close();
+    this.release();
+  }
+}
+
+/** Runs VPCS nodes in folders under `<data dir>/vpcs/<node id>`. */
+export function vpcsNodeFactory(): NodeRuntimeFactory {
+  const macBytes = new MacBytes();
+  return async (spec, context) => {
+    const vpcs = new VpcsRuntime(
+      { nodeId: spec.nodeId, name: spec.name, consolePort: spec.consolePort, macId: macBytes.take(spec.nodeId) },
+      { workDir: join(context.dataDir, "vpcs", spec.nodeId) },
+    );
+    const node = new VpcsNode(vpcs, () => macBytes.release(spec.nodeId));
+    const problem = await node.update(spec);
+    if (problem) {
+      await node.close();
+      throw new Error(problem.replace(`node ${spec.name}: `, ""));
+    }
+    return node;
+  };
+}
