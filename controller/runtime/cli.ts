@@ -17,6 +17,7 @@ const { values } = parseArgs({
     "dataplane-token": { type: "string", default: process.env.DATAPLANE_TOKEN },
     "no-local-dataplane": { type: "boolean", default: process.env.CONTROLLER_LOCAL_DATAPLANE === "0" },
     "udp-ports": { type: "string", default: process.env.DATAPLANE_UDP_PORTS ?? "20000-30000" },
+    "dataplane-metrics-port": { type: "string", default: process.env.DATAPLANE_METRICS_PORT ?? "0" },
   },
   strict: true,
 });
@@ -46,6 +47,7 @@ if (!values["no-local-dataplane"]) {
     token: dataplaneToken,
     dataDir: values["data-dir"],
     udpPorts: values["udp-ports"],
+    metricsPort: values["dataplane-metrics-port"],
   });
 }
 console.log(JSON.stringify({ level: "info", msg: "controller listening", url: controller.url, dataDir: values["data-dir"], localDataplane: dataplane !== undefined }));

@@ -7,6 +7,8 @@ export interface LocalDataplaneOptions {
   token: string;
   dataDir: string;
   udpPorts: string;
+  /** Where the daemon serves Prometheus `/metrics` on loopback; "0": not served. */
+  metricsPort: string;
 }
 
 export interface LocalDataplane {
@@ -51,6 +53,7 @@ export function startLocalDataplane(options: LocalDataplaneOptions): LocalDatapl
         "--host-id", "local",
         "--data-dir", options.dataDir,
         "--udp-ports", options.udpPorts,
+        "--metrics-port", options.metricsPort,
       ],
       { cwd: root, env: { ...process.env, DATAPLANE_TOKEN: options.token }, stdio: ["ignore", "inherit", "inherit"] },
     );

@@ -204,3 +204,27 @@ describe("a host reconciler", () => {
     expect(west.frames).toHaveLength(30);
   });
 });
+
+describe("the daemon's /metrics endpoint", () => {
+  it("serves every link's counters per direction in Prometheus text", async () => {
+    const { createHostForwarding } = await import("./host-forwarding");
+    const [left, right] = [await emulator(), await emulator()];
+    const [leftPort, rightPort] = [freePort(), freePort()];
+    const dataDir = mkdtempSync(join(tmpdir(), "host-"));
+    const forwarding = await createHostForwarding({ dataDir, metricsPort: freePort() });
+    cleanups.push(async () => {
+      await forwarding.close?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    const nodes = [cloud("c1", [{ local: leftPort, remote: left.port }, { local: rightPort, remote: right.port }])];
+    await forwarding.reconciler.apply({ revision: 1, nodes, links: [link("l1", ["c1", 0], ["c1", 1], { filters: [{ type: "frequency_drop", numbers: [4], text: "" }] })] });
+    await sendAll(left, leftPort, 40);
+    await settle();
+    const response = await fetch(`http://127.0.0.1:${forwarding.metricsPort}/metrics`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).toContain('gns3_link_frames_in_total{link_id="l1",project_id="p",direction="a_to_b"} 40');
+    expect(text).toContain('gns3_link_frames_dropped_total{link_id="l1",project_id="p",direction="a_to_b",reason="frequency"} 10');
+    expect((await fetch(`http://127.0.0.1:${forwarding.metricsPort}/other`)).status).toBe(404);
+  });
+});
