@@ -97,6 +97,7 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "get", path: `${P}/notifications`, summary: "Project events, streamed as JSON lines", status: 200, response: notification },
   { method: "get", path: `${P}/notifications/ws`, summary: "Project events over WebSocket", status: 101 },
 
+  { method: "get", path: "/v2/dataplane/ws", summary: "Control channel of dataplane daemons (WebSocket, protobuf frames of proto/dataplane.proto)", status: 101 },
   { method: "get", path: "/v2/compute/projects", summary: "Compute projects", status: 200 },
   { method: "post", path: "/v2/compute/projects", summary: "Create a compute project", status: 201 },
   { method: "get", path: "/v2/compute/projects/:project_id", summary: "A compute project", status: 200 },
