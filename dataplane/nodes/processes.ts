@@ -4,7 +4,7 @@
  * group misses it: descendants are read from /proc, remembered with their start time (pids
  * are reused) and signalled one by one.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, readlinkSync } from "node:fs";
 
 export interface ProcessIdentity {
   readonly pid: number;
@@ -40,6 +40,24 @@ export function descendants(pid: number): ProcessIdentity[] {
     }
   }
   return found;
+}
+
+/** The program and arguments the process runs, or undefined when it is gone. */
+export function commandLine(pid: number): string[] | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "latin1").split("\0").slice(0, -1);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The process's current directory, or undefined when it is gone (or not ours to read). */
+export function workingDirectory(pid: number): string | undefined {
+  try {
+    return readlinkSync(`/proc/${pid}/cwd`);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Signals the process only if it is still the one we started; never throws. */

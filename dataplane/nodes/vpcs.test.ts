@@ -1,10 +1,12 @@
+import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:net";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createInterface } from "node:readline";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VpcsConsole, parsePing } from "./console";
-import { descendants, identify } from "./processes";
+import { descendants, identify, isAlive, type ProcessIdentity } from "./processes";
 import { VpcsRuntime, vpcsAvailable, type VpcsCrash } from "./vpcs";
 
 const workRoot = mkdtempSync(join(tmpdir(), "vpcs-runtime-"));
@@ -23,6 +25,31 @@ async function newRuntime(name: string, macId: number): Promise<VpcsRuntime> {
   const runtime = new VpcsRuntime({ nodeId: `node-${name}`, name, consolePort: await freeTcpPort(), macId }, { workDir: join(workRoot, name) });
   runtimes.push(runtime);
   return runtime;
+}
+
+/**
+ * Starts a VPCS node from another Node process and SIGKILLs that process once the console
+ * answers, as a daemon killed with kill -9: resolves with the VPCS processes it leaves running.
+ */
+async function orphanedVpcs(workDir: string, consolePort: number): Promise<ProcessIdentity[]> {
+  const script = [
+    `import { VpcsRuntime } from ${JSON.stringify(join(import.meta.dirname, "vpcs.ts"))};`,
+    `const runtime = new VpcsRuntime({ nodeId: "node-orphan", name: "orphan", consolePort: ${consolePort}, macId: 9 }, { workDir: ${JSON.stringify(workDir)} });`,
+    "await runtime.start();",
+    "console.log(JSON.stringify({ pid: runtime.pid }));",
+    "setInterval(() => {}, 1000);",
+  ].join("\n");
+  const owner = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: owner.stdout! }).once("line", resolve);
+    owner.once("exit", (code) => reject(new Error(`the owner process exited with ${code}`)));
+  });
+  const pid = (JSON.parse(line) as { pid: number }).pid;
+  const processes = [identify(pid)!, ...descendants(pid)];
+  const gone = new Promise((resolve) => owner.once("exit", resolve));
+  owner.kill("SIGKILL");
+  await gone;
+  return processes;
 }
 
 /** The console daemon and its PC child: the tests check both are gone. */
@@ -120,4 +147,45 @@ describe("VpcsRuntime", () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+
+  it("ends the VPCS left running by a runtime killed without stop, then starts afresh on the same console port", async () => {
+    const workDir = join(workRoot, "pc6");
+    const consolePort = await freeTcpPort();
+    const orphans = await orphanedVpcs(workDir, consolePort);
+    expect(orphans).toHaveLength(2);
+    expect(orphans.every(isAlive)).toBe(true);
+
+    const runtime = new VpcsRuntime({ nodeId: "node-orphan", name: "orphan", consolePort, macId: 9 }, { workDir });
+    runtimes.push(runtime);
+    await runtime.start();
+    expect(orphans.some(isAlive)).toBe(false);
+    expect(runtime.ports?.console).toBe(consolePort);
+    const console = await VpcsConsole.connect(consolePort);
+    try {
+      expect(await console.command("show ip")).toContain("MAC         : 00:50:79:66:68:09");
+    } finally {
+      console.close();
+    }
+    await runtime.stop();
+  }, 30_000);
+
+  it("never ends a recorded process that is not this node's VPCS", async () => {
+    const workDir = join(workRoot, "pc7");
+    mkdirSync(workDir, { recursive: true });
+    const unrelated = spawn("sleep", ["30"], { cwd: workDir, stdio: "ignore" });
+    await new Promise((resolve) => unrelated.once("spawn", resolve));
+    try {
+      const sleeper = identify(unrelated.pid!)!;
+      // A pid reused since the record: same pid, another start time.
+      const reused = { pid: process.pid, startTime: "1" };
+      writeFileSync(join(workDir, "vpcs.pids.json"), JSON.stringify([sleeper, reused]));
+      const runtime = new VpcsRuntime({ nodeId: "node-pc7", name: "pc7", consolePort: await freeTcpPort(), macId: 7 }, { workDir });
+      runtimes.push(runtime);
+      await runtime.start();
+      expect(isAlive(sleeper)).toBe(true);
+      await runtime.stop();
+    } finally {
+      unrelated.kill("SIGKILL");
+    }
+  }, 30_000);
 });

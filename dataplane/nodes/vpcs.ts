@@ -7,16 +7,20 @@
  *
  * `vpcs -F -p <port>` stays in the foreground (no fork into the background) and serves the
  * console without a terminal; the PC itself runs in a forkpty child in its own session,
- * which `processes.ts` tracks so that stop and crash leave nothing behind.
+ * which `processes.ts` tracks so that stop and crash leave nothing behind. Both are also
+ * recorded in the work dir (`pid-file.ts`): when the daemon is killed outright they outlive
+ * it, holding the console port, and the next start for that work dir ends them first.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createSocket } from "node:dgram";
 import { mkdir } from "node:fs/promises";
 import { connect, createServer } from "node:net";
+import { basename, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Endpoint, FrameHandler } from "../forwarding/endpoint";
 import { UdpEndpoint } from "../forwarding/udp-endpoint";
-import { descendants, identify, isAlive, signal, signalGroup, type ProcessIdentity } from "./processes";
+import { endRecordedProcesses, forgetProcesses, recordProcesses } from "./pid-file";
+import { commandLine, descendants, identify, isAlive, signal, signalGroup, workingDirectory, type ProcessIdentity } from "./processes";
 
 export interface VpcsNodeSpec {
   readonly nodeId: string;
@@ -69,6 +73,7 @@ interface Running {
 }
 
 const OUTPUT_TAIL_CHARS = 2000;
+const PID_FILE = "vpcs.pids.json";
 const KILL_GRACE_MS = 2000;
 
 export class VpcsRuntime {
@@ -122,15 +127,33 @@ export class VpcsRuntime {
     return next;
   }
 
+  private get pidFile(): string {
+    return join(this.options.workDir, PID_FILE);
+  }
+
+  private get executable(): string {
+    return this.options.executable ?? "vpcs";
+  }
+
+  /** A VPCS of this node left by an earlier run: the program we start, running in this node's work dir. */
+  private isLeftover(pid: number): boolean {
+    const program = commandLine(pid)?.[0];
+    return program !== undefined && basename(program) === basename(this.executable) && workingDirectory(pid) === resolve(this.options.workDir);
+  }
+
   private async launch(): Promise<void> {
     const { consolePort } = this.spec;
     await mkdir(this.options.workDir, { recursive: true });
+    const leftovers = await endRecordedProcesses(this.pidFile, (pid) => this.isLeftover(pid));
+    if (leftovers.length > 0) {
+      console.error(JSON.stringify({ level: "warn", msg: "ended VPCS processes left by an earlier run", nodeId: this.spec.nodeId, pids: leftovers.map((each) => each.pid) }));
+    }
     await ensureTcpPortFree(consolePort);
     const vpcsPort = await freeUdpPort();
     const tunnel = await UdpEndpoint.open({ localPort: 0, localAddress: "127.0.0.1", remoteHost: "127.0.0.1", remotePort: vpcsPort });
     const args = ["-F", "-i", "1", "-p", String(consolePort), "-m", String(this.spec.macId ?? macIdOf(this.spec.nodeId))];
     args.push("-s", String(vpcsPort), "-c", String(tunnel.localPort), "-t", "127.0.0.1");
-    const child = spawn(this.options.executable ?? "vpcs", args, { cwd: this.options.workDir, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(this.executable, args, { cwd: this.options.workDir, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     const keep = (chunk: Buffer) => (output = (output + chunk.toString("latin1")).slice(-OUTPUT_TAIL_CHARS));
     child.stdout?.on("data", keep);
@@ -168,14 +191,16 @@ export class VpcsRuntime {
       });
     });
     try {
+      await recordProcesses(this.pidFile, [leader]);
       await waitForConsole(consolePort, running, this.options.startTimeoutMs ?? 5000);
+      running.pc = descendants(leader.pid);
+      running.pc.forEach((pc) => liveProcesses.add(pc));
+      await recordProcesses(this.pidFile, [leader, ...running.pc]);
     } catch (error) {
       await this.terminate(running);
       const tail = output.trim();
       throw new Error(`Cannot start VPCS node ${this.spec.name}: ${(error as Error).message}${tail === "" ? "" : `; output: ${tail}`}`);
     }
-    running.pc = descendants(leader.pid);
-    running.pc.forEach((pc) => liveProcesses.add(pc));
     running.ready = true;
     this.port.attach(tunnel);
   }
@@ -201,6 +226,7 @@ export class VpcsRuntime {
     while (leftovers.some(isAlive) && performance.now() < deadline) await sleep(20);
     leftovers.forEach((process) => signal(process, "SIGKILL"));
     [running.leader, ...leftovers].forEach((process) => liveProcesses.delete(process));
+    await forgetProcesses(this.pidFile, running.leader);
     if (this.current === running) {
       this.current = undefined;
       this.port.detach();
