@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execFileSync } from "node:child_process";
@@ -74,12 +74,27 @@ describe("two VPCS nodes pinging through a link of the local dataplane", () => {
     expect(pcap.status).toBe(200);
     expect(pcap.headers.get("content-type")).toBe("application/vnd.tcpdump.pcap");
     const file = join(dataDir, "capture.pcap");
-    const { writeFileSync } = await import("node:fs");
     writeFileSync(file, Buffer.from(await pcap.arrayBuffer()));
     const text = execFileSync("tcpdump", ["-nn", "-r", file, "icmp"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
     expect(text.match(/ICMP echo request/g)?.length).toBe(3);
     expect(text.match(/ICMP echo reply/g)?.length).toBe(3);
     expect((await lab.api("POST", `${linkPath()}/stop_capture`)).status).toBe(201);
     expect(readFileSync(file).readUInt32LE(0)).toBe(0xa1b2c3d4);
+  }, 60_000);
+
+  it("corrupts every frame with corrupt [100], as the capture shows", async () => {
+    const before = await lab.revision();
+    expect((await lab.api("POST", `${linkPath()}/start_capture`, { capture_file_name: "corrupt.pcap" })).status).toBe(201);
+    await lab.settled(before);
+    await setLink({ filters: { corrupt: [100] } });
+    await lab.ping(0, 2);
+    const pcap = await fetch(`${lab.controller.url}${linkPath()}/pcap`);
+    const file = join(dataDir, "corrupt-copy.pcap");
+    writeFileSync(file, Buffer.from(await pcap.arrayBuffer()));
+    const text = execFileSync("tcpdump", ["-nn", "-vv", "-r", file, "icmp"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    expect(text.match(/wrong icmp cksum/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
+    await setLink({ filters: {} });
+    expect((await lab.api("POST", `${linkPath()}/stop_capture`)).status).toBe(201);
+    expect((await lab.ping(0, 2)).received).toBe(2);
   }, 60_000);
 });
