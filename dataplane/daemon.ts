@@ -1,18 +1,12 @@
 import type { CountersReport } from "../shared/proto";
-import { ControlClient, type Reconciler } from "./control/client";
+import { ControlClient, type ControlClientOptions, type Reconciler } from "./control/client";
 
 export type { Reconciler } from "./control/client";
 
-export interface DaemonOptions {
-  controllerUrl: string;
-  hostId: string;
-  token: string;
-  tunnelAddress: string;
-  udpPortMin: number;
-  udpPortMax: number;
-  dataDir: string;
-  name?: string;
-}
+export type DaemonOptions = Pick<
+  ControlClientOptions,
+  "controllerUrl" | "hostId" | "token" | "tunnelAddress" | "udpPortMin" | "udpPortMax" | "dataDir" | "name"
+>;
 
 /** What the forwarding core gives the daemon: the reconciler, and its counters for the controller. */
 export interface Forwarding {

@@ -7,22 +7,11 @@ import { prepareChain, type FilterChain, type PreparedChain } from "../filters/c
 import type { FilterSpec } from "../filters/filter";
 import { randomlySeeded, type RandomSource } from "../filters/random";
 import { DelayLine, monotonicNow } from "./delay-line";
+import type { DirectionCounters } from "../../shared/proto";
 import type { Endpoint } from "./endpoint";
 
-/** The proto's `DirectionCounters`, field for field (camelCase as protobufjs names them). */
-export interface DirectionCounters {
-  framesIn: number;
-  framesOut: number;
-  bytesIn: number;
-  bytesOut: number;
-  droppedFrequency: number;
-  droppedLoss: number;
-  droppedBpf: number;
-  droppedSuspended: number;
-  corrupted: number;
-  /** Frames waiting in the delay line now. */
-  delayedQueued: number;
-}
+/** Counters per direction are the proto's `DirectionCounters`, so reports need no mapping. */
+export type { DirectionCounters };
 
 export interface LinkCountersSnapshot {
   readonly aToB: DirectionCounters;
