@@ -1,5 +1,26 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { startControllerProcess, type ControllerProcess } from "../../controller/testing/controller-process";
 import { VpcsConsole, parsePing, type PingResult } from "../nodes/console";
+import { endLeftoverVpcs, startDaemonProcess, waitForGroupToEnd, type DaemonProcess } from "./daemon-process";
+
+export interface LabOptions {
+  /** Extra `npm start` arguments. */
+  args?: string[];
+  /** Compute and console port of PC1 and PC2; by default both on `local`, ports the controller picks. */
+  pcs?: [PcPlacement, PcPlacement];
+  /** Daemons started by hand before the nodes are created, as on other hosts (same machine, own data dir). */
+  hosts?: Array<{ hostId: string; udpPorts: string }>;
+}
+
+export interface PcPlacement {
+  computeId: string;
+  console?: number;
+}
+
+/** Revision decided per host, to wait for the next one. */
+export type Revisions = Record<string, number>;
 
 /** A running `npm start` with two VPCS nodes linked through the /v2 API: what a user builds first. */
 export interface VpcsLab {
@@ -7,72 +28,129 @@ export interface VpcsLab {
   projectId: string;
   linkId: string;
   nodes: Array<{ node_id: string; console: number; name: string }>;
+  /** The daemons started by hand, by host id. */
+  daemons: Map<string, DaemonProcess>;
   api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
   /**
-   * Waits until the local daemon has applied a revision newer than `after` (the controller
-   * debounces changes, so a revision is not always there the moment the API answers).
+   * Waits until every host of the lab has applied a revision newer than in `after` (the
+   * controller debounces changes, so a revision is not always there the moment the API answers).
+   * Only for changes that reach every host, such as the link's.
    */
-  settled(after?: number): Promise<void>;
-  /** The revision the controller has decided for the local host so far. */
-  revision(): Promise<number>;
+  settled(after?: Revisions): Promise<void>;
+  /** The revisions the controller has decided for the lab's hosts so far. */
+  revision(): Promise<Revisions>;
   ping(from: 0 | 1, count: number, extra?: string): Promise<PingResult>;
+  /** Opens the consoles again (after their VPCS was restarted), retrying until they answer. */
+  reconnect(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startVpcsLab(dataDir: string, extraArgs: string[] = []): Promise<VpcsLab> {
-  const controller = await startControllerProcess(["--port", "0", "--data-dir", dataDir, ...extraArgs]);
-  const api = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${controller.url}${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
-  const { body: project } = await api("POST", "/v2/projects", { name: "e2e" });
-  const base = `/v2/projects/${project.project_id}`;
-  const nodes = [];
-  for (const name of ["PC1", "PC2"]) nodes.push((await api("POST", `${base}/nodes`, { name, node_type: "vpcs", compute_id: "local" })).body);
-  const { body: link } = await api("POST", `${base}/links`, {
-    nodes: nodes.map((node) => ({ node_id: node.node_id, adapter_number: 0, port_number: 0 })),
-  });
-  const revision = async () => Number((await api("GET", "/v2/computes/local")).body.dataplane?.revision ?? 0);
-  const settled = async (after = -1) => {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const { body } = await api("GET", "/v2/computes/local");
-      const dataplane = body.dataplane;
-      if (dataplane?.connected && dataplane.revision > after && dataplane.applied_revision === dataplane.revision) {
-        if (dataplane.errors.length > 0) throw new Error(`dataplane errors: ${JSON.stringify(dataplane.errors)}`);
-        return;
-      }
-      if (Date.now() > deadline) throw new Error(`dataplane did not settle: ${JSON.stringify(dataplane)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
-  for (const node of nodes) await api("POST", `${base}/nodes/${node.node_id}/start`);
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  await settled();
+export async function startVpcsLab(dataDir: string, options: LabOptions = {}): Promise<VpcsLab> {
+  const token = randomBytes(16).toString("hex");
+  const controller = await startControllerProcess(["--port", "0", "--data-dir", dataDir, "--dataplane-token", token, ...(options.args ?? [])]);
+  const daemons = new Map<string, DaemonProcess>();
+  const daemonDirs: string[] = [];
   const consoles: VpcsConsole[] = [];
-  for (const [index, node] of nodes.entries()) {
-    const console = await VpcsConsole.connect(node.console);
-    await console.command(`ip 10.0.0.${index + 1}/24`, 15_000);
-    consoles.push(console);
-  }
-  return {
-    controller,
-    projectId: project.project_id,
-    linkId: link.link_id,
-    nodes,
-    api,
-    settled,
-    revision,
-    ping: async (from, count, extra = "") => {
-      const target = `10.0.0.${from === 0 ? 2 : 1}`;
-      return parsePing(await consoles[from]!.command(`ping ${target} -c ${count}${extra ? ` ${extra}` : ""}`, 60_000));
-    },
-    close: async () => {
-      for (const console of consoles) console.close();
-      await controller.stop();
-    },
+  const close = async () => {
+    consoles.forEach((console) => console.close());
+    await Promise.all([...daemons.values()].map((daemon) => daemon.stop()));
+    await controller.stop();
+    await waitForGroupToEnd(controller.child.pid!);
+    for (const dir of [dataDir, ...daemonDirs]) await endLeftoverVpcs(dir);
   };
+  try {
+    const api = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${controller.url}${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null };
+    };
+    for (const host of options.hosts ?? []) {
+      const hostDir = join(dataDir, `daemon-${host.hostId}`);
+      mkdirSync(hostDir, { recursive: true });
+      daemonDirs.push(hostDir);
+      daemons.set(host.hostId, await startDaemonProcess({ controllerUrl: controller.url, hostId: host.hostId, token, dataDir: hostDir, udpPorts: host.udpPorts }));
+    }
+    const placements = options.pcs ?? [{ computeId: "local" }, { computeId: "local" }];
+    const hostIds = [...new Set(placements.map((pc) => pc.computeId))];
+    const revision = async () => {
+      const revisions: Revisions = {};
+      for (const hostId of hostIds) revisions[hostId] = Number((await api("GET", `/v2/computes/${hostId}`)).body?.dataplane?.revision ?? 0);
+      return revisions;
+    };
+    const settled = async (after: Revisions = {}) => {
+      const deadline = Date.now() + 15_000;
+      for (const hostId of hostIds) {
+        for (;;) {
+          const { body } = await api("GET", `/v2/computes/${hostId}`);
+          const dataplane = body?.dataplane;
+          if (dataplane?.connected && dataplane.revision > (after[hostId] ?? -1) && dataplane.applied_revision === dataplane.revision) {
+            if (dataplane.errors.length > 0) throw new Error(`dataplane errors on ${hostId}: ${JSON.stringify(dataplane.errors)}`);
+            break;
+          }
+          if (Date.now() > deadline) throw new Error(`dataplane of ${hostId} did not settle: ${JSON.stringify(dataplane)}`);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+    };
+    // A host that has just connected may not be a compute yet.
+    await settled();
+
+    const { body: project } = await api("POST", "/v2/projects", { name: "e2e" });
+    const base = `/v2/projects/${project.project_id}`;
+    const nodes: VpcsLab["nodes"] = [];
+    for (const [index, pc] of placements.entries()) {
+      const body = { name: `PC${index + 1}`, node_type: "vpcs", compute_id: pc.computeId, ...(pc.console === undefined ? {} : { console: pc.console }) };
+      const created = await api("POST", `${base}/nodes`, body);
+      if (created.status !== 201) throw new Error(`cannot create ${body.name}: ${JSON.stringify(created.body)}`);
+      nodes.push(created.body);
+    }
+    const { body: link } = await api("POST", `${base}/links`, {
+      nodes: nodes.map((node) => ({ node_id: node.node_id, adapter_number: 0, port_number: 0 })),
+    });
+    const before = await revision();
+    for (const node of nodes) await api("POST", `${base}/nodes/${node.node_id}/start`);
+    await settled(before);
+    for (const [index, node] of nodes.entries()) {
+      const console = await VpcsConsole.connect(node.console);
+      await console.command(`ip 10.0.0.${index + 1}/24`, 15_000);
+      // Into startup.vpc in the node's work dir: a VPCS started again configures itself.
+      await console.command("save", 15_000);
+      consoles.push(console);
+    }
+    return {
+      controller,
+      projectId: project.project_id,
+      linkId: link.link_id,
+      nodes,
+      daemons,
+      api,
+      settled,
+      revision,
+      ping: async (from, count, extra = "") => {
+        const target = `10.0.0.${from === 0 ? 2 : 1}`;
+        return parsePing(await consoles[from]!.command(`ping ${target} -c ${count}${extra ? ` ${extra}` : ""}`, 60_000));
+      },
+      reconnect: async (timeoutMs = 15_000) => {
+        const deadline = Date.now() + timeoutMs;
+        for (const [index, node] of nodes.entries()) {
+          consoles[index]?.close();
+          for (;;) {
+            try {
+              consoles[index] = await VpcsConsole.connect(node.console);
+              break;
+            } catch (error) {
+              if (Date.now() > deadline) throw error;
+              await new Promise((resolve) => setTimeout(resolve, 100));
+            }
+          }
+        }
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
 
 /** The median round trip of the answered pings: robust to the odd slow reply of a busy machine. */

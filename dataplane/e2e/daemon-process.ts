@@ -1,0 +1,119 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { endRecordedProcesses } from "../nodes/pid-file";
+import { commandLine, signalGroup } from "../nodes/processes";
+
+const ROOT = join(import.meta.dirname, "../..");
+const STOP_GRACE_MS = 10_000;
+
+export interface DaemonOptions {
+  controllerUrl: string;
+  hostId: string;
+  token: string;
+  dataDir: string;
+  udpPorts: string;
+}
+
+export interface DaemonProcess {
+  readonly child: ChildProcess;
+  /** SIGTERM (the daemon stops its nodes), SIGKILL to its process group after a grace period. */
+  stop(): Promise<void>;
+}
+
+/** A dataplane daemon started by hand, as on another host: `node scripts/run-bundled.mjs dataplane/cli.ts -- ...`. */
+export async function startDaemonProcess(options: DaemonOptions): Promise<DaemonProcess> {
+  const child = spawn(
+    process.execPath,
+    [
+      join(ROOT, "scripts", "run-bundled.mjs"),
+      "dataplane/cli.ts",
+      "--",
+      ...["--controller", options.controllerUrl, "--host-id", options.hostId, "--token", options.token],
+      ...["--data-dir", options.dataDir, "--udp-ports", options.udpPorts],
+    ],
+    // Its own process group, so a test can end it and anything it started but VPCS (which runs in sessions of its own).
+    { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"], detached: true },
+  );
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`daemon ${options.hostId} did not start within 30 s`)), 30_000);
+    child.once("exit", (code) => reject(new Error(`daemon ${options.hostId} exited with ${code} before starting`)));
+    // Read to the end so the daemon never blocks on a full pipe; its warnings go to stderr.
+    createInterface({ input: child.stdout! }).on("line", (line) => {
+      if (line.includes('"dataplane daemon started"')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  return {
+    child,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => signalGroup(child.pid!, "SIGKILL"), STOP_GRACE_MS);
+        await exited;
+        clearTimeout(timer);
+      }
+      signalGroup(child.pid!, "SIGKILL");
+    },
+  };
+}
+
+/**
+ * The local daemon `npm start` supervises: the process in the controller's process group
+ * running `dataplane/cli.ts` with host id `local`. Undefined while there is none (restarting).
+ */
+export function findLocalDaemon(controllerGroup: number): number | undefined {
+  for (const pid of groupMembers(controllerGroup)) {
+    const argv = commandLine(pid) ?? [];
+    const hostId = argv[argv.indexOf("--host-id") + 1];
+    if (argv.includes("dataplane/cli.ts") && hostId === "local") return pid;
+  }
+  return undefined;
+}
+
+/**
+ * Waits until no process of the group is left (`npm start` may exit before the controller's
+ * daemon has stopped its nodes), then SIGKILLs whatever still is.
+ */
+export async function waitForGroupToEnd(groupId: number, timeoutMs = STOP_GRACE_MS): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (groupMembers(groupId).length > 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  signalGroup(groupId, "SIGKILL");
+}
+
+/**
+ * Ends every VPCS a daemon with this data dir recorded and left running (a test that failed
+ * half way, a daemon killed outright): the safety net after the daemons are stopped.
+ */
+export async function endLeftoverVpcs(dataDir: string): Promise<void> {
+  let nodeDirs: string[];
+  try {
+    nodeDirs = readdirSync(join(dataDir, "vpcs"));
+  } catch {
+    return;
+  }
+  for (const nodeDir of nodeDirs) {
+    const ended = await endRecordedProcesses(join(dataDir, "vpcs", nodeDir, "vpcs.pids.json"), (pid) => commandLine(pid)?.[0]?.endsWith("vpcs") === true);
+    if (ended.length > 0) console.error(`ended ${ended.length} VPCS processes left in ${nodeDir}`);
+  }
+}
+
+function groupMembers(groupId: number): number[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((pid) => processGroupOf(pid) === groupId);
+}
+
+function processGroupOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+  } catch {
+    return undefined;
+  }
+}
