@@ -36,7 +36,7 @@ export async function startDaemonProcess(options: DaemonOptions): Promise<Daemon
     // Its own process group, so a test can end it and anything it started but VPCS (which runs in sessions of its own).
     { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"], detached: true },
   );
-  await new Promise<void>((resolve, reject) => {
+  const started = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`daemon ${options.hostId} did not start within 30 s`)), 30_000);
     child.once("exit", (code) => reject(new Error(`daemon ${options.hostId} exited with ${code} before starting`)));
     // Read to the end so the daemon never blocks on a full pipe; its warnings go to stderr.
@@ -47,19 +47,25 @@ export async function startDaemonProcess(options: DaemonOptions): Promise<Daemon
       }
     });
   });
-  return {
-    child,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-        child.kill("SIGTERM");
-        const timer = setTimeout(() => signalGroup(child.pid!, "SIGKILL"), STOP_GRACE_MS);
-        await exited;
-        clearTimeout(timer);
-      }
-      signalGroup(child.pid!, "SIGKILL");
-    },
+  try {
+    await started;
+  } catch (error) {
+    signalGroup(child.pid!, "SIGKILL");
+    throw error;
+  }
+  let stopped: Promise<void> | undefined;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => signalGroup(child.pid!, "SIGKILL"), STOP_GRACE_MS);
+      await exited;
+      clearTimeout(timer);
+    }
+    signalGroup(child.pid!, "SIGKILL");
   };
+  // Once only: the group's id may be reused after it is gone.
+  return { child, stop: () => (stopped ??= stop()) };
 }
 
 /**
