@@ -7,7 +7,7 @@
  */
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
-import { isAlive, signal, type ProcessIdentity } from "./processes";
+import { descendants, isAlive, signal, type ProcessIdentity } from "./processes";
 
 const KILL_WAIT_MS = 2000;
 
@@ -26,11 +26,16 @@ export async function forgetProcesses(path: string, leader: ProcessIdentity): Pr
 }
 
 /**
- * SIGKILLs every recorded process still alive and `isOurs`, waits until they are gone and
- * removes the record. Resolves with the processes it ended.
+ * SIGKILLs every recorded process still alive and `isOurs`, and their descendants that are
+ * ours too (a child forked after the last record was written), waits until they are gone
+ * and removes the record. Resolves with the processes it ended.
  */
 export async function endRecordedProcesses(path: string, isOurs: (pid: number) => boolean): Promise<ProcessIdentity[]> {
-  const survivors = (await readRecord(path)).filter((recorded) => isAlive(recorded) && isOurs(recorded.pid));
+  const recorded = (await readRecord(path)).filter((each) => isAlive(each) && isOurs(each.pid));
+  const survivors = [...recorded];
+  for (const child of recorded.flatMap((each) => descendants(each.pid))) {
+    if (isOurs(child.pid) && !survivors.some((known) => known.pid === child.pid)) survivors.push(child);
+  }
   survivors.forEach((survivor) => signal(survivor, "SIGKILL"));
   const deadline = performance.now() + KILL_WAIT_MS;
   while (survivors.some(isAlive)) {

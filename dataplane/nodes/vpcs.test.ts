@@ -154,6 +154,8 @@ describe("VpcsRuntime", () => {
     const orphans = await orphanedVpcs(workDir, consolePort);
     expect(orphans).toHaveLength(2);
     expect(orphans.every(isAlive)).toBe(true);
+    // As if killed before the PC child was recorded: it is found as the console daemon's child.
+    writeFileSync(join(workDir, "vpcs.pids.json"), JSON.stringify([orphans[0]]));
 
     const runtime = new VpcsRuntime({ nodeId: "node-orphan", name: "orphan", consolePort, macId: 9 }, { workDir });
     runtimes.push(runtime);
