@@ -70,6 +70,14 @@ export class DiskFileStore implements FileStore {
     return { stream: fileChunks(file), size: info.size, modified: info.mtime };
   }
 
+  async follow(path: string, growing: () => Promise<boolean>): Promise<ReadableStream<Uint8Array> | null> {
+    const target = this.resolve(path);
+    await this.assertInside(target);
+    const file = await open(target, "r").catch(() => null);
+    if (!file) return null;
+    return fileChunks(file, growing);
+  }
+
   async list(folder: string): Promise<FileEntry[]> {
     const base = this.resolve(folder);
     await this.assertInside(base);
@@ -149,19 +157,25 @@ async function* readChunks(body: ReadableStream<Uint8Array>): AsyncGenerator<Uin
 }
 
 const READ_CHUNK = 256 * 1024;
+const FOLLOW_POLL_MS = 100;
 
 /**
  * The file as a web stream that reads a chunk only when the reader asks for one, so a slow
  * client holds back the disk and memory stays at a chunk or two. (`Readable.toWeb` on Node 20
  * counts its queue in chunks up to the byte high-water mark: it can buffer gigabytes.)
  */
-function fileChunks(file: FileHandle): ReadableStream<Uint8Array> {
+function fileChunks(file: FileHandle, growing?: () => Promise<boolean>): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
         const buffer = new Uint8Array(READ_CHUNK);
-        const { bytesRead } = await file.read(buffer, 0, READ_CHUNK, null);
-        if (bytesRead > 0) return controller.enqueue(buffer.subarray(0, bytesRead));
+        for (;;) {
+          const { bytesRead } = await file.read(buffer, 0, READ_CHUNK, null);
+          if (bytesRead > 0) return controller.enqueue(buffer.subarray(0, bytesRead));
+          // At the end of a file still being written: wait for more, as GNS3 does (100 ms polls).
+          if (!growing || !(await growing())) break;
+          await new Promise((resolve) => setTimeout(resolve, FOLLOW_POLL_MS));
+        }
         await file.close();
         controller.close();
       } catch (error) {

@@ -29,6 +29,11 @@ export interface FileStore {
    */
   write(path: string, body: ReadableStream<Uint8Array>): Promise<WrittenFile>;
   read(path: string): Promise<StoredFile | null>;
+  /**
+   * Streams a file that another process is still appending to (a capture): from its start,
+   * then whatever is added, polling while `growing()` says so, until the end once it does not.
+   */
+  follow(path: string, growing: () => Promise<boolean>): Promise<ReadableStream<Uint8Array> | null>;
   /** Every file below `folder`, recursively; empty when the folder does not exist. */
   list(folder: string): Promise<FileEntry[]>;
   md5(path: string): Promise<string | null>;

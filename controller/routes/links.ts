@@ -9,7 +9,7 @@ import {
   deleteLink,
   getLink,
   linkAvailableFilters,
-  linkCaptureFile,
+  linkCaptureStream,
   listLinksBody,
   startLinkCapture,
   stopLinkCapture,
@@ -56,10 +56,7 @@ export function registerLinkRoutes(app: Hono, deps: ControllerDeps): void {
   });
 
   app.get(`${base}/:link_id/pcap`, async (c) => {
-    const file = await linkCaptureFile(deps, c.req.param("project_id"), c.req.param("link_id"));
-    return new Response(file.stream, {
-      status: 200,
-      headers: { "content-type": "application/vnd.tcpdump.pcap", "content-length": String(file.size) },
-    });
+    const stream = await linkCaptureStream(deps, c.req.param("project_id"), c.req.param("link_id"));
+    return new Response(stream, { status: 200, headers: { "content-type": "application/vnd.tcpdump.pcap" } });
   });
 }

@@ -170,13 +170,17 @@ export async function stopLinkCapture(deps: ControllerDeps, projectId: string, l
   });
 }
 
-/** The capture file of a link that is capturing; the dataplane writes it under the project. */
-export async function linkCaptureFile(deps: ControllerDeps, projectId: string, linkId: string) {
+/**
+ * The capture of a link that is capturing, streamed from its start and followed while the
+ * dataplane appends to it; the stream ends once the capture is stopped (or the link deleted).
+ */
+export async function linkCaptureStream(deps: ControllerDeps, projectId: string, linkId: string): Promise<ReadableStream<Uint8Array>> {
   const link = await getLink(deps, projectId, linkId);
   if (!link.capturing || !link.capture_file_name) throw conflict("This link has no active packet capture");
-  const file = await deps.files.read(`projects/${projectId}/project-files/captures/${link.capture_file_name}`);
-  if (!file) {
+  const stillCapturing = async () => (await deps.store.get<LinkRecord>(keys.link(projectId, linkId)))?.capturing === true;
+  const stream = await deps.files.follow(`projects/${projectId}/project-files/captures/${link.capture_file_name}`, stillCapturing);
+  if (!stream) {
     throw conflict(`The capture file ${link.capture_file_name} has no data yet: no dataplane has written it on compute ${link.capture_compute_id}`);
   }
-  return file;
+  return stream;
 }

@@ -70,15 +70,16 @@ describe("two VPCS nodes pinging through a link of the local dataplane", () => {
     expect(started.status).toBe(201);
     await lab.settled(before);
     expect((await lab.ping(0, 3)).received).toBe(3);
+    // The stream follows the growing file until the capture stops.
     const pcap = await fetch(`${lab.controller.url}${linkPath()}/pcap`);
     expect(pcap.status).toBe(200);
     expect(pcap.headers.get("content-type")).toBe("application/vnd.tcpdump.pcap");
+    expect((await lab.api("POST", `${linkPath()}/stop_capture`)).status).toBe(201);
     const file = join(dataDir, "capture.pcap");
     writeFileSync(file, Buffer.from(await pcap.arrayBuffer()));
     const text = execFileSync("tcpdump", ["-nn", "-r", file, "icmp"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
     expect(text.match(/ICMP echo request/g)?.length).toBe(3);
     expect(text.match(/ICMP echo reply/g)?.length).toBe(3);
-    expect((await lab.api("POST", `${linkPath()}/stop_capture`)).status).toBe(201);
     expect(readFileSync(file).readUInt32LE(0)).toBe(0xa1b2c3d4);
   }, 60_000);
 
@@ -89,12 +90,12 @@ describe("two VPCS nodes pinging through a link of the local dataplane", () => {
     await setLink({ filters: { corrupt: [100] } });
     await lab.ping(0, 2);
     const pcap = await fetch(`${lab.controller.url}${linkPath()}/pcap`);
+    expect((await lab.api("POST", `${linkPath()}/stop_capture`)).status).toBe(201);
     const file = join(dataDir, "corrupt-copy.pcap");
     writeFileSync(file, Buffer.from(await pcap.arrayBuffer()));
     const text = execFileSync("tcpdump", ["-nn", "-vv", "-r", file, "icmp"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
     expect(text.match(/wrong icmp cksum/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
     await setLink({ filters: {} });
-    expect((await lab.api("POST", `${linkPath()}/stop_capture`)).status).toBe(201);
     expect((await lab.ping(0, 2)).received).toBe(2);
   }, 60_000);
 });
