@@ -180,4 +180,4 @@ describeApi("drawings", (api) => {
     const reply = await api.get(`/v2/projects/${projectId}/drawings`);
     expect(reply.status).toBe(404);
   });
-});
+}, { workerd: true });

@@ -264,4 +264,4 @@ describeApi("links", (api) => {
     const stored = await api.get(lab.links);
     expect(stored.body).toEqual([{ filters: { delay: [5] }, link_id: link.link_id, link_style: {}, nodes: link.nodes, suspend: false }]);
   });
-});
+}, { workerd: true });

@@ -172,7 +172,7 @@ describeApi("nodes", (api) => {
     expect(reply.body.ports.map((p: { name: string }) => p.name)).toEqual(["mgmt0", "Gi0/0", "uplink"]);
     expect(reply.body.ports[0].adapter_type).toBe("e1000");
   });
-});
+}, { workerd: true });
 
 describeApi("templates and computes", (api) => {
   it("lists the built-in templates with GNS3's ids", async () => {
@@ -206,4 +206,4 @@ describeApi("templates and computes", (api) => {
     expect((await api.get("/v2/computes/local")).body.compute_id).toBe("local");
     expect((await api.get("/v2/computes/elsewhere")).body).toEqual({ message: "Compute ID elsewhere doesn't exist", status: 404 });
   });
-});
+}, { workerd: true });

@@ -111,4 +111,4 @@ describeApi("projects", (api) => {
     expect(reply.status).toBe(404);
     expect(reply.body).toEqual({ message: "Project ID not-a-project doesn't exist", status: 404 });
   });
-});
+}, { workerd: true });

@@ -73,7 +73,7 @@ describeApi("server endpoints", (api) => {
     expect(reply.status).toBe(413);
     expect(reply.body.status).toBe(413);
   });
-});
+}, { workerd: true });
 
 describe("POST /v2/shutdown", () => {
   it("answers 201 and then asks the runtime to stop", async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe } from "vitest";
 import { createApp } from "../app";
+import { startLocalWorker } from "../runtime/worker-local";
 import { startControllerProcess } from "./controller-process";
 import { inProcessDeps, TEST_NOTIFICATION_PING_MS } from "./in-process-deps";
 
@@ -31,6 +32,8 @@ export interface ApiClient {
 /** A way to reach the controller: in process through `app.request`, or a real server. */
 interface ApiTarget {
   name: string;
+  /** Only suites that opt in (see `ApiSuiteOptions`) run on this target. */
+  optIn?: boolean;
   start(): Promise<{ fetch: (path: string, init?: RequestInit) => Promise<Response>; baseUrl?: string; stop(): Promise<void> }>;
 }
 
@@ -65,14 +68,52 @@ const nodeServer: ApiTarget = {
   },
 };
 
-export const API_TARGETS: ApiTarget[] = [inProcess, nodeServer];
+/** The Worker bundle in workerd (the Workers runtime) through miniflare, on a free port and a fresh data dir. */
+const workerd: ApiTarget = {
+  name: "workerd",
+  optIn: true,
+  async start() {
+    const dataDir = mkdtempSync(join(tmpdir(), "gns3-workerd-"));
+    const worker = await startLocalWorker({
+      host: "127.0.0.1",
+      port: 0,
+      dataDir,
+      bundleFile: join(dataDir, "worker.mjs"),
+      notificationPingIntervalMs: TEST_NOTIFICATION_PING_MS,
+    });
+    return {
+      baseUrl: worker.url,
+      fetch: (path, init) => fetch(`${worker.url}${path}`, init),
+      stop: async () => {
+        await worker.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  },
+};
+
+export const API_TARGETS: ApiTarget[] = [inProcess, nodeServer, workerd];
+
+export interface ApiSuiteOptions {
+  /**
+   * `true` runs the suite on workerd too; a string skips it there, saying why. Until every
+   * suite passes on workerd, a suite that says nothing is skipped there as not yet enabled.
+   */
+  workerd?: true | string;
+}
 
 /**
- * Declares the same suite once per target, so every endpoint test runs both through
- * `app.request` and through a real HTTP server started from the README command.
+ * Declares the same suite once per target, so every endpoint test runs through
+ * `app.request`, through a real HTTP server started from the README command, and (where the
+ * suite opts in) through the Worker in workerd.
  */
-export function describeApi(title: string, suite: (api: ApiClient) => void): void {
+export function describeApi(title: string, suite: (api: ApiClient) => void, options: ApiSuiteOptions = {}): void {
   for (const target of API_TARGETS) {
+    if (target.optIn && options.workerd !== true) {
+      const reason = options.workerd ?? "not yet enabled on this runtime";
+      describe.skip(`${title} [${target.name}] — skipped: ${reason}`, () => suite(unstartedClient));
+      continue;
+    }
     describe(`${title} [${target.name}]`, () => {
       let started: Awaited<ReturnType<ApiTarget["start"]>> | undefined;
       beforeAll(async () => {
@@ -117,3 +158,14 @@ export function describeApi(title: string, suite: (api: ApiClient) => void): voi
     });
   }
 }
+
+/** Handed to suites skipped on a target: they register their tests, which never run. */
+const unstartedClient: ApiClient = {
+  baseUrl: undefined,
+  fetch: () => Promise.reject(new Error("target not started")),
+  request: () => Promise.reject(new Error("target not started")),
+  get: () => Promise.reject(new Error("target not started")),
+  post: () => Promise.reject(new Error("target not started")),
+  put: () => Promise.reject(new Error("target not started")),
+  delete: () => Promise.reject(new Error("target not started")),
+};

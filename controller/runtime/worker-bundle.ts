@@ -1,0 +1,33 @@
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { build } from "esbuild";
+
+/** The checkout's root: the folder holding wrangler.toml, found from here whether bundled or not. */
+export function projectRoot(from = import.meta.dirname): string {
+  for (let folder = from; ; folder = dirname(folder)) {
+    if (existsSync(join(folder, "wrangler.toml"))) return folder;
+    if (dirname(folder) === folder) throw new Error(`no wrangler.toml above ${from}`);
+  }
+}
+
+/**
+ * Bundles controller/runtime/worker.ts, by default into .build/worker.mjs (wrangler.toml's `main`), for
+ * workerd, not Node: platform neutral with no Node built-ins, so a Node-only module (the
+ * disk store, LMDB, the Node runtime) reaching the Worker fails the build instead of the deploy.
+ */
+export async function buildWorkerBundle(outfile = join(projectRoot(), ".build", "worker.mjs")): Promise<string> {
+  const root = projectRoot();
+  await build({
+    entryPoints: [join(root, "controller/runtime/worker.ts")],
+    outfile,
+    bundle: true,
+    platform: "neutral",
+    conditions: ["workerd", "worker", "browser"],
+    mainFields: ["module", "main"],
+    format: "esm",
+    target: "es2022",
+    sourcemap: "inline",
+    logLevel: "warning",
+  });
+  return outfile;
+}

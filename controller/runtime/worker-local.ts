@@ -1,0 +1,49 @@
+import { networkInterfaces } from "node:os";
+import { dirname, join } from "node:path";
+import { Miniflare } from "miniflare";
+import { buildWorkerBundle } from "./worker-bundle";
+
+export interface LocalWorkerOptions {
+  host: string;
+  port: number;
+  /** Durable Object storage and R2 objects persist under this folder. */
+  dataDir: string;
+  /** Where the bundle is written; parallel test files each need their own. */
+  bundleFile?: string;
+  notificationPingIntervalMs?: number;
+}
+
+export interface RunningWorker {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The Worker bundle served by workerd (the Workers runtime itself) through miniflare.
+ * The bindings repeat wrangler.toml's, which miniflare does not read.
+ */
+export async function startLocalWorker(options: LocalWorkerOptions): Promise<RunningWorker> {
+  const scriptPath = await buildWorkerBundle(options.bundleFile);
+  const miniflare = new Miniflare({
+    host: options.host,
+    port: options.port,
+    modules: true,
+    scriptPath,
+    // Module names are relative to this root; a bundle outside the working directory needs it.
+    modulesRoot: dirname(scriptPath),
+    compatibilityDate: "2025-07-18",
+    durableObjects: { CONTROLLER: "ControllerObject" },
+    r2Buckets: ["FILES"],
+    // Run by hand or by tests, the client shares the host: GNS3's local mode.
+    bindings: {
+      CONTROLLER_LOCAL: "true",
+      // The dataplane of a local run is this host, so a cloud node offers its interfaces, as on Node.
+      CONTROLLER_HOST_INTERFACES: Object.keys(networkInterfaces()).filter((name) => name !== "lo").join(","),
+      ...(options.notificationPingIntervalMs === undefined ? {} : { CONTROLLER_NOTIFICATION_PING_MS: String(options.notificationPingIntervalMs) }),
+    },
+    durableObjectsPersist: join(options.dataDir, "durable-objects"),
+    r2Persist: join(options.dataDir, "r2"),
+  });
+  const url = await miniflare.ready;
+  return { url: url.origin, close: () => miniflare.dispose() };
+}
