@@ -252,4 +252,4 @@ describeApi("compute projects", (api) => {
     expect((await api.delete(`/v2/compute/projects/${id}`)).status).toBe(204);
     expect(readFileSync(join(outside, "secret.txt"), "utf8")).toBe("top secret");
   });
-});
+}, { workerd: "these tests check the project folder on the disk; the Worker keeps files in R2" });

@@ -139,7 +139,7 @@ describeApi("emulator images", (api) => {
     const listed = await api.get("/v2/compute/emulator/images");
     expect(listed.body.some((image: { path: string }) => image.path.includes("secret"))).toBe(false);
   });
-});
+}, { workerd: "these tests check the images folder and its symlinks on the disk; the Worker keeps images in R2" });
 
 describe("emulator image upload at scale [node server]", () => {
   const SIZE = 512 * 1024 * 1024;

@@ -150,7 +150,7 @@ describeApi("notification streams over HTTP", (api) => {
     expect(await staying.frames.nextEvent()).toBe(frame("drawing.created", created.body));
     await expect(leaving.frames.next(100)).rejects.toThrow("no message within 100 ms");
   });
-});
+}, { workerd: true });
 
 describeApi("notification WebSockets", (api) => {
   const clients: NotificationClient[] = [];
@@ -230,7 +230,7 @@ describeApi("notification WebSockets", (api) => {
     const created = await api.post(`/v2/projects/${projectId}/drawings`, {});
     expect(await staying.frames.nextEvent()).toBe(frame("drawing.created", created.body));
   });
-});
+}, { workerd: "WebSockets are not served by the Worker yet (next: the hibernation API in a Durable Object)" });
 
 describe("notification subscriptions end with the client", () => {
   describe("through app.request", () => {

@@ -94,4 +94,4 @@ describeApi("project files", (api) => {
     expect(readdirSync(outside)).toEqual(["secret.txt"]);
     expect(readFileSync(join(outside, "secret.txt"), "utf8")).toBe("top secret");
   });
-});
+}, { workerd: "these tests check the project folder on the disk; the Worker keeps files in R2" });

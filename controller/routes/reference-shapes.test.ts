@@ -127,4 +127,4 @@ describeApi("wire shapes against the reference", (api) => {
     expect((await api.delete(`${base}/nodes/${nodes[1].node_id}`)).status).toBe(204);
     expect((await api.delete(base)).status).toBe(204);
   });
-});
+}, { workerd: true });

@@ -312,7 +312,7 @@ describeApi("project export and import", (api) => {
     });
     await expectNothingStored(liarId);
   });
-});
+}, { workerd: true });
 
 /**
  * Announces a body larger than the import limit and sends a few bytes of it: the answer must

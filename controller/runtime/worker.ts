@@ -55,9 +55,22 @@ export class ControllerObject {
     });
   }
 
-  fetch(request: Request): Promise<Response> | Response {
-    return this.app.fetch(request);
+  async fetch(request: Request): Promise<Response> {
+    return uncompressedIfOpenEnded(await this.app.fetch(request));
   }
+}
+
+/**
+ * Cloudflare's edge (and miniflare, which mimics it) gzips JSON for clients that accept it,
+ * and a compressor holds output back until its block fills: a notification stream would reach
+ * the client minutes late. A body of unknown length is marked as sent unencoded, which the
+ * edge leaves alone.
+ */
+function uncompressedIfOpenEnded(response: Response): Response {
+  if (!response.body || response.headers.has("content-length") || response.headers.has("content-encoding")) return response;
+  const marked = new Response(response.body, response);
+  marked.headers.set("content-encoding", "identity");
+  return marked;
 }
 
 export default {
