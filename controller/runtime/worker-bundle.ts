@@ -11,14 +11,16 @@ export function projectRoot(from = import.meta.dirname): string {
 }
 
 /**
- * Bundles controller/runtime/worker.ts, by default into .build/worker.mjs (wrangler.toml's `main`), for
- * workerd, not Node: platform neutral with no Node built-ins, so a Node-only module (the
+ * Bundles a Worker entry (the controller's, by default into .build/worker.mjs, wrangler.toml's
+ * `main`) for workerd, not Node: platform neutral with no Node built-ins, so a Node-only module (the
  * disk store, LMDB, the Node runtime) reaching the Worker fails the build instead of the deploy.
  */
-export async function buildWorkerBundle(outfile = join(projectRoot(), ".build", "worker.mjs")): Promise<string> {
-  const root = projectRoot();
+export async function buildWorkerBundle(
+  outfile = join(projectRoot(), ".build", "worker.mjs"),
+  entry = join(projectRoot(), "controller/runtime/worker.ts"),
+): Promise<string> {
   await build({
-    entryPoints: [join(root, "controller/runtime/worker.ts")],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     platform: "neutral",
