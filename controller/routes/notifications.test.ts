@@ -230,7 +230,7 @@ describeApi("notification WebSockets", (api) => {
     const created = await api.post(`/v2/projects/${projectId}/drawings`, {});
     expect(await staying.frames.nextEvent()).toBe(frame("drawing.created", created.body));
   });
-}, { workerd: "WebSockets are not served by the Worker yet (next: the hibernation API in a Durable Object)" });
+}, { workerd: true });
 
 describe("notification subscriptions end with the client", () => {
   describe("through app.request", () => {

@@ -3,6 +3,7 @@ import { GNS3_VERSION } from "../deps";
 import { LocalEventBus } from "../events/event-bus";
 import { R2FileStore, type R2BucketLike } from "../files/r2-file-store";
 import { DurableObjectKeyValueStore, type DurableObjectStorageLike } from "../store/durable-object-kv";
+import { upgradeWorkerWebSocket } from "./worker-websocket";
 
 /** The bindings declared in `wrangler.toml`. */
 export interface Env {
@@ -50,6 +51,7 @@ export class ControllerObject {
       newId: () => crypto.randomUUID(),
       // A Worker has no network interfaces of its own: a cloud node offers those it is told of.
       hostInterfaces: () => (env.CONTROLLER_HOST_INTERFACES ?? "").split(",").filter((name) => name !== ""),
+      upgradeWebSocket: upgradeWorkerWebSocket,
       requestShutdown: () => {},
       usage: () => ({ cpu_usage_percent: 0, memory_usage_percent: 0 }),
     });
