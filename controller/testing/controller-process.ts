@@ -9,9 +9,12 @@ export interface ControllerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts `npm start -- <args>` (the README's run command) and waits for its "listening" log line. */
-export async function startControllerProcess(args: string[], env: Record<string, string> = {}): Promise<ControllerProcess> {
-  const child = spawn("npm", ["start", "--silent", "--", ...args], {
+/**
+ * Starts `npm start -- <args>` (the README's run command), or `npm run <script>` when given,
+ * and waits for its "listening" log line.
+ */
+export async function startControllerProcess(args: string[], env: Record<string, string> = {}, script = "start"): Promise<ControllerProcess> {
+  const child = spawn("npm", ["run", script, "--silent", "--", ...args], {
     cwd: join(import.meta.dirname, "../.."),
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit"],
