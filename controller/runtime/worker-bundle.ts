@@ -11,9 +11,9 @@ export function projectRoot(from = import.meta.dirname): string {
 }
 
 /**
- * Bundles a Worker entry (the controller's, by default into .build/worker.mjs, wrangler.toml's
- * `main`) for workerd, not Node: platform neutral with no Node built-ins, so a Node-only module (the
- * disk store, LMDB, the Node runtime) reaching the Worker fails the build instead of the deploy.
+ * Bundles a Worker entry (the controller's, by default into .build/worker.mjs) for workerd, not
+ * Node: platform neutral with no Node built-ins, so a Node-only module (the disk store, LMDB,
+ * the Node runtime) reaching the Worker fails the build here, in the tests, not at deploy.
  */
 export async function buildWorkerBundle(
   outfile = join(projectRoot(), ".build", "worker.mjs"),
