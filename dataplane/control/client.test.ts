@@ -177,9 +177,10 @@ describe("control channel over a real WebSocket", () => {
     const { link, pc1 } = await projectWithTwoPcs(controller, "h1", "h1");
     reconciler.errors = [{ kind: ItemErrorKind.LINK, id: link.link_id, message: "UDP port 20000 is already in use" }];
     await controller.api("PUT", `/v2/projects/${link.project_id}/nodes/${pc1.node_id}`, { name: "PC1-renamed" });
+    // Renaming may take two revisions; wait until the host has acked the latest one.
     const compute = await waitFor("the ack errors", async () => {
       const reply = await controller.api("GET", "/v2/computes/h1");
-      return reply.dataplane.errors.length > 0 && reply;
+      return reply.dataplane.errors.length > 0 && reply.dataplane.applied_revision === reply.dataplane.revision && reply;
     });
     expect(compute.dataplane.errors).toEqual([
       { id: link.link_id, kind: "link", message: "UDP port 20000 is already in use", project_id: link.project_id },
