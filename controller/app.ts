@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ControllerDeps } from "./deps";
 import { PathEscape } from "./files/file-store";
 import { ApiError } from "./http/api-error";
+import { basicAuth } from "./http/basic-auth";
 import { errorBody, jsonResponse } from "./http/responses";
 import { registerDataplaneRoutes } from "./dataplane/route";
 import { registerDrawingRoutes } from "./routes/drawings";
@@ -22,6 +23,7 @@ export type ControllerApp = Hono;
 /** The whole `/v2` interface over the given runtime services; the same on Node and Workers. */
 export function createApp(deps: ControllerDeps): ControllerApp {
   const app = new Hono();
+  app.use("*", basicAuth(deps.config));
   registerServerRoutes(app, deps);
   registerProjectRoutes(app, deps);
   registerProjectFileRoutes(app, deps);

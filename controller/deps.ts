@@ -16,6 +16,8 @@ export interface ControllerConfig {
   notificationPingIntervalMs?: number;
   /** Shared secret dataplane daemons present in their Hello; none configured ⇒ every daemon is refused. */
   dataplaneToken?: string;
+  /** HTTP Basic credentials every `/v2` request must carry (GNS3's server auth); none ⇒ open. */
+  auth?: { user: string; password: string };
 }
 
 /** Everything a request needs from the runtime; the runtime adapters build it, routes only use it. */

@@ -15,6 +15,9 @@ const { values } = parseArgs({
     port: { type: "string", default: process.env.CONTROLLER_PORT ?? "3080" },
     "data-dir": { type: "string", default: process.env.CONTROLLER_DATA_DIR ?? ".data" },
     "dataplane-token": { type: "string", default: process.env.DATAPLANE_TOKEN },
+    user: { type: "string", default: process.env.CONTROLLER_USER },
+    password: { type: "string", default: process.env.CONTROLLER_PASSWORD },
+    "allow-unauthenticated": { type: "boolean", default: false },
     "no-local-dataplane": { type: "boolean", default: process.env.CONTROLLER_LOCAL_DATAPLANE === "0" },
     "udp-ports": { type: "string", default: process.env.DATAPLANE_UDP_PORTS ?? "20000-30000" },
     "dataplane-metrics-port": { type: "string", default: process.env.DATAPLANE_METRICS_PORT ?? "0" },
@@ -36,8 +39,22 @@ if (notificationPingIntervalMs !== undefined && !(Number.isInteger(notificationP
   process.exit(2);
 }
 
+if ((values.user === undefined) !== (values.password === undefined)) {
+  console.error("--user and --password (CONTROLLER_USER, CONTROLLER_PASSWORD) go together: give both or neither");
+  process.exit(2);
+}
+const auth = values.user !== undefined && values.password !== undefined ? { user: values.user, password: values.password } : undefined;
+const loopback = values.host === "localhost" || values.host === "::1" || /^127\./.test(values.host);
+if (!loopback && !auth && !values["allow-unauthenticated"]) {
+  console.error(
+    `refusing to serve ${values.host} without authentication: anyone who can reach it could run your lab. ` +
+      "Give --user and --password, or say --allow-unauthenticated if that is really what you want.",
+  );
+  process.exit(2);
+}
+
 const dataplaneToken = values["dataplane-token"] ?? randomBytes(24).toString("hex");
-const controller = await startNodeController({ host: values.host, port, dataDir: values["data-dir"], notificationPingIntervalMs, dataplaneToken });
+const controller = await startNodeController({ host: values.host, port, dataDir: values["data-dir"], notificationPingIntervalMs, dataplaneToken, ...(auth ? { auth } : {}) });
 let dataplane: LocalDataplane | undefined;
 if (!values["no-local-dataplane"]) {
   // The daemon is on this host: it dials loopback even when the API listens on every address.

@@ -19,6 +19,7 @@ export interface NodeControllerOptions {
   notificationPingIntervalMs?: number;
   /** Shared secret of the dataplane daemons dialling `/v2/dataplane/ws` (flag --dataplane-token / DATAPLANE_TOKEN). */
   dataplaneToken?: string;
+  auth?: { user: string; password: string };
   /** Tests pass their own bus to watch subscriptions come and go. */
   events?: EventBus;
 }
@@ -54,6 +55,7 @@ export async function startNodeController(options: NodeControllerOptions): Promi
       projectsDir: resolve(dataDir, "projects"),
       notificationPingIntervalMs: options.notificationPingIntervalMs,
       dataplaneToken: options.dataplaneToken,
+      ...(options.auth ? { auth: options.auth } : {}),
     },
     store,
     events: options.events ?? new LocalEventBus(),
