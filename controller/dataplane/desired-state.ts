@@ -1,3 +1,4 @@
+import { fileLayout } from "../files/layout";
 import { filterDescriptor } from "../../shared/filters/catalogue";
 import type { LinkFilters } from "../../shared/filters/normalise";
 import {
@@ -188,7 +189,7 @@ function linkSpec(link: LinkRecord, ends: ReadonlyArray<NodeRecord | undefined>,
       ? {
           // Only the capturing host writes the file; the other end of a cross-host link does not.
           active: link.capturing && link.capture_compute_id === context.hostId,
-          relativePath: `projects/${link.project_id}/project-files/captures/${link.capture_file_name}`,
+          relativePath: fileLayout.capture(link.project_id, link.capture_file_name),
         }
       : null,
   };

@@ -2,6 +2,11 @@
 export const fileLayout = {
   /** A project's files; the controller project and the compute project share the folder, as in GNS3. */
   projectFolder: (projectId: string) => `projects/${projectId}`,
+  /**
+   * A link's capture file: the dataplane writes it here (relative to the data dir it shares
+   * with the controller) and `GET …/pcap` streams it from here.
+   */
+  capture: (projectId: string, fileName: string) => `projects/${projectId}/project-files/captures/${fileName}`,
   /** Emulator disk images, as GNS3's `<images dir>/QEMU`. */
   emulatorImages: () => "images/QEMU",
   /** The checksum GNS3 keeps beside each image: 32 lowercase hex digits, no newline. */

@@ -1,3 +1,4 @@
+import { projectEvent } from "./project-events";
 import type { DrawingInput } from "../../shared/schemas/drawing";
 import type { ControllerDeps } from "../deps";
 import { drawingToWire, drawingUpdatedEvent, newDrawing, updatedDrawing, type DrawingRecord } from "../domain/drawings";
@@ -84,6 +85,3 @@ function projectStillOpened(project: ProjectRecord): KvGuard {
   return { key: keys.project(project.project_id), revision: project.revision };
 }
 
-function projectEvent(projectId: string, action: string, event: Record<string, unknown>) {
-  return { scope: { kind: "project" as const, projectId }, notification: { action, event } };
-}

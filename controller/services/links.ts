@@ -1,3 +1,4 @@
+import { fileLayout } from "../files/layout";
 import type { LinkCreate, LinkUpdate } from "../../shared/schemas/link";
 import type { ControllerDeps } from "../deps";
 import {
@@ -178,7 +179,7 @@ export async function linkCaptureStream(deps: ControllerDeps, projectId: string,
   const link = await getLink(deps, projectId, linkId);
   if (!link.capturing || !link.capture_file_name) throw conflict("This link has no active packet capture");
   const stillCapturing = async () => (await deps.store.get<LinkRecord>(keys.link(projectId, linkId)))?.capturing === true;
-  const stream = await deps.files.follow(`projects/${projectId}/project-files/captures/${link.capture_file_name}`, stillCapturing);
+  const stream = await deps.files.follow(fileLayout.capture(projectId, link.capture_file_name), stillCapturing);
   if (!stream) {
     throw conflict(`The capture file ${link.capture_file_name} has no data yet: no dataplane has written it on compute ${link.capture_compute_id}`);
   }

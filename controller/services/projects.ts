@@ -1,3 +1,4 @@
+import { fileLayout } from "../files/layout";
 import type { ProjectCreate, ProjectUpdate } from "../../shared/schemas/project";
 import type { ControllerDeps } from "../deps";
 import { newProject, projectChanged, projectToWire, updatedProject, type ProjectRecord } from "../domain/projects";
@@ -135,7 +136,7 @@ export async function deleteProject(deps: ControllerDeps, projectId: string): Pr
     if (error instanceof ApiError) throw error;
     throw conflict(`Project ID ${projectId} was changed while being deleted, try again`);
   }
-  await deps.files.remove(`projects/${projectId}`);
+  await deps.files.remove(fileLayout.projectFolder(projectId));
 }
 
 export interface ProjectStats {
