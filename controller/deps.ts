@@ -18,6 +18,40 @@ export interface ControllerConfig {
   dataplaneToken?: string;
   /** HTTP Basic credentials every `/v2` request must carry (GNS3's server auth); none ⇒ open. */
   auth?: { user: string; password: string };
+  /** Overrides of `DEFAULT_LIMITS`; a runtime that sets none gets the defaults. */
+  limits?: Partial<ControllerLimits>;
+}
+
+/** What one client or one project may take of the controller; each refusal names its limit. */
+export interface ControllerLimits {
+  /** Largest image or file upload, in bytes (413 beyond). */
+  maxUploadBytes: number;
+  /** Records one project may hold (409 beyond). */
+  maxNodesPerProject: number;
+  maxLinksPerProject: number;
+  maxDrawingsPerProject: number;
+  /** Notification streams and WebSockets open at once, in all and on one project (429 beyond). */
+  maxNotificationListeners: number;
+  maxNotificationListenersPerProject: number;
+}
+
+const GiB = 1024 * 1024 * 1024;
+
+/**
+ * Generous for a lab (a 4 GiB disk image, ten thousand nodes) and small enough that one client
+ * cannot fill the disk or the memory of the controller.
+ */
+export const DEFAULT_LIMITS: ControllerLimits = {
+  maxUploadBytes: 4 * GiB,
+  maxNodesPerProject: 10_000,
+  maxLinksPerProject: 20_000,
+  maxDrawingsPerProject: 10_000,
+  maxNotificationListeners: 1_000,
+  maxNotificationListenersPerProject: 100,
+};
+
+export function limitsOf(config: ControllerConfig): ControllerLimits {
+  return { ...DEFAULT_LIMITS, ...config.limits };
 }
 
 /** Everything a request needs from the runtime; the runtime adapters build it, routes only use it. */

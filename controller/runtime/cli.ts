@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
+import { InvalidLimitFlag, limitFlagOptions, parseLimitFlags } from "./limit-flags";
 import { startLocalDataplane, type LocalDataplane } from "./local-dataplane";
 import { startNodeController } from "./node";
 
@@ -21,6 +22,7 @@ const { values } = parseArgs({
     "no-local-dataplane": { type: "boolean", default: process.env.CONTROLLER_LOCAL_DATAPLANE === "0" },
     "udp-ports": { type: "string", default: process.env.DATAPLANE_UDP_PORTS ?? "20000-30000" },
     "dataplane-metrics-port": { type: "string", default: process.env.DATAPLANE_METRICS_PORT ?? "0" },
+    ...limitFlagOptions(process.env),
   },
   strict: true,
 });
@@ -28,6 +30,15 @@ const { values } = parseArgs({
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`--port must be a number from 0 to 65535, got '${values.port}'`);
+  process.exit(2);
+}
+
+let limits: ReturnType<typeof parseLimitFlags>;
+try {
+  limits = parseLimitFlags(values);
+} catch (error) {
+  if (!(error instanceof InvalidLimitFlag)) throw error;
+  console.error(error.message);
   process.exit(2);
 }
 
@@ -54,7 +65,7 @@ if (!loopback && !auth && !values["allow-unauthenticated"]) {
 }
 
 const dataplaneToken = values["dataplane-token"] ?? randomBytes(24).toString("hex");
-const controller = await startNodeController({ host: values.host, port, dataDir: values["data-dir"], notificationPingIntervalMs, dataplaneToken, ...(auth ? { auth } : {}) });
+const controller = await startNodeController({ host: values.host, port, dataDir: values["data-dir"], notificationPingIntervalMs, dataplaneToken, limits, ...(auth ? { auth } : {}) });
 let dataplane: LocalDataplane | undefined;
 if (!values["no-local-dataplane"]) {
   // The daemon is on this host: it dials loopback even when the API listens on every address.

@@ -6,7 +6,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import { createNodeWebSocket } from "@hono/node-ws";
 import { Hono } from "hono";
 import { createApp } from "../app";
-import { GNS3_VERSION, type ControllerDeps } from "../deps";
+import { GNS3_VERSION, type ControllerDeps, type ControllerLimits } from "../deps";
 import { LocalEventBus, type EventBus } from "../events/event-bus";
 import { DiskFileStore } from "../files/disk-file-store";
 import { LmdbKeyValueStore } from "../store/lmdb-kv";
@@ -20,6 +20,8 @@ export interface NodeControllerOptions {
   /** Shared secret of the dataplane daemons dialling `/v2/dataplane/ws` (flag --dataplane-token / DATAPLANE_TOKEN). */
   dataplaneToken?: string;
   auth?: { user: string; password: string };
+  /** Flags `--max-upload-size`, `--max-nodes`, …; the defaults for those not given. */
+  limits?: Partial<ControllerLimits>;
   /** Tests pass their own bus to watch subscriptions come and go. */
   events?: EventBus;
 }
@@ -56,6 +58,7 @@ export async function startNodeController(options: NodeControllerOptions): Promi
       notificationPingIntervalMs: options.notificationPingIntervalMs,
       dataplaneToken: options.dataplaneToken,
       ...(options.auth ? { auth: options.auth } : {}),
+      ...(options.limits ? { limits: options.limits } : {}),
     },
     store,
     events: options.events ?? new LocalEventBus(),

@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe } from "vitest";
 import { createApp } from "../app";
+import type { ControllerLimits } from "../deps";
+import { limitFlags } from "../runtime/limit-flags";
 import { startLocalWorker } from "../runtime/worker-local";
 import { startControllerProcess } from "./controller-process";
 import { inProcessDeps, TEST_NOTIFICATION_PING_MS } from "./in-process-deps";
@@ -34,14 +36,15 @@ interface ApiTarget {
   name: string;
   /** Only suites that opt in (see `ApiSuiteOptions`) run on this target. */
   optIn?: boolean;
-  start(): Promise<{ fetch: (path: string, init?: RequestInit) => Promise<Response>; baseUrl?: string; stop(): Promise<void> }>;
+  start(limits: Partial<ControllerLimits>): Promise<{ fetch: (path: string, init?: RequestInit) => Promise<Response>; baseUrl?: string; stop(): Promise<void> }>;
 }
 
 const inProcess: ApiTarget = {
   name: "app.request",
-  async start() {
+  async start(limits) {
     const dataDir = mkdtempSync(join(tmpdir(), "gns3-app-"));
-    const app = createApp(inProcessDeps(dataDir));
+    const deps = inProcessDeps(dataDir);
+    const app = createApp({ ...deps, config: { ...deps.config, limits } });
     return {
       fetch: async (path, init) => app.request(path, init),
       stop: async () => rmSync(dataDir, { recursive: true, force: true }),
@@ -52,9 +55,9 @@ const inProcess: ApiTarget = {
 /** The README's run command, on a free port and a fresh data dir. */
 const nodeServer: ApiTarget = {
   name: "node server",
-  async start() {
+  async start(limits) {
     const dataDir = mkdtempSync(join(tmpdir(), "gns3-node-"));
-    const server = await startControllerProcess(["--port", "0", "--data-dir", dataDir, "--no-local-dataplane"], {
+    const server = await startControllerProcess(["--port", "0", "--data-dir", dataDir, "--no-local-dataplane", ...limitFlags(limits)], {
       CONTROLLER_NOTIFICATION_PING_MS: String(TEST_NOTIFICATION_PING_MS),
     });
     return {
@@ -72,7 +75,8 @@ const nodeServer: ApiTarget = {
 const workerd: ApiTarget = {
   name: "workerd",
   optIn: true,
-  async start() {
+  async start(limits) {
+    if (Object.keys(limits).length > 0) throw new Error("the workerd target takes no limits: suites with limits must not opt in");
     const dataDir = mkdtempSync(join(tmpdir(), "gns3-workerd-"));
     const worker = await startLocalWorker({
       host: "127.0.0.1",
@@ -100,6 +104,8 @@ export interface ApiSuiteOptions {
    * suite passes on workerd, a suite that says nothing is skipped there as not yet enabled.
    */
   workerd?: true | string;
+  /** Limits the controller starts with instead of the defaults (not on workerd, which has no flags). */
+  limits?: Partial<ControllerLimits>;
 }
 
 /**
@@ -117,7 +123,7 @@ export function describeApi(title: string, suite: (api: ApiClient) => void, opti
     describe(`${title} [${target.name}]`, () => {
       let started: Awaited<ReturnType<ApiTarget["start"]>> | undefined;
       beforeAll(async () => {
-        started = await target.start();
+        started = await target.start(options.limits ?? {});
       });
       afterAll(async () => {
         await started?.stop();
