@@ -20,8 +20,16 @@ import { registerTopologyRoutes } from "./routes/topology";
 
 export type ControllerApp = Hono;
 
+export interface AppOptions {
+  /**
+   * Whether daemons dial in here (`/v2/dataplane/ws`). On Workers they dial their host's own
+   * object, and the objects serving the API must not run a hub of their own.
+   */
+  dataplaneChannel?: boolean;
+}
+
 /** The whole `/v2` interface over the given runtime services; the same on Node and Workers. */
-export function createApp(deps: ControllerDeps): ControllerApp {
+export function createApp(deps: ControllerDeps, options: AppOptions = {}): ControllerApp {
   const app = new Hono();
   app.use("*", basicAuth(deps.config));
   registerServerRoutes(app, deps);
@@ -35,7 +43,7 @@ export function createApp(deps: ControllerDeps): ControllerApp {
   registerTemplateRoutes(app, deps);
   registerDrawingRoutes(app, deps);
   registerNotificationRoutes(app, deps);
-  registerDataplaneRoutes(app, deps);
+  if (options.dataplaneChannel !== false) registerDataplaneRoutes(app, deps);
 
   app.notFound(() => jsonResponse(404, errorBody(404, "404: Not Found")));
   app.onError((error) => {

@@ -28,6 +28,11 @@ import {
 export interface DaemonSocket {
   send(bytes: Uint8Array): void;
   close(code: number, reason: string): void;
+  /**
+   * Told the Hello once the session is open. A runtime that may forget its sessions while the
+   * socket stays up (a hibernating Durable Object) keeps it with the socket, to `resume` later.
+   */
+  opened?(hello: Hello): void;
 }
 
 /** What the route feeds the hub from one socket. */
@@ -64,6 +69,13 @@ interface HostSession {
 export interface DataplaneHubOptions {
   /** Events arrive in bursts (a node delete announces each link): one revision per burst. */
   debounceMs?: number;
+  /**
+   * Whether hosts still marked connected are from a controller that stopped (Node: one hub
+   * serves every host). Not so for a per-host object that may wake while its socket is up.
+   */
+  resetConnectedOnStart?: boolean;
+  /** The one host this hub serves (a per-host object); a Hello from another is refused. */
+  onlyHost?: string;
 }
 
 /**
@@ -77,6 +89,7 @@ export class DataplaneHub {
   private readonly projectSubscriptions = new Map<string, () => void>();
   private controllerSubscription: (() => void) | undefined;
   private readonly debounceMs: number;
+  private readonly onlyHost: string | undefined;
   /** Hosts marked connected by a controller that stopped are not connected to this one. */
   private readonly ready: Promise<void>;
 
@@ -85,7 +98,16 @@ export class DataplaneHub {
     options: DataplaneHubOptions = {},
   ) {
     this.debounceMs = options.debounceMs ?? 5;
-    this.ready = this.markAllDisconnected().catch((error) => log("error", "could not reset dataplane host states", { error: String(error) }));
+    this.onlyHost = options.onlyHost;
+    this.ready =
+      options.resetConnectedOnStart === false
+        ? Promise.resolve()
+        : this.markAllDisconnected().catch((error) => log("error", "could not reset dataplane host states", { error: String(error) }));
+  }
+
+  /** Something a host may run changed elsewhere (another object's project): rebuild every host's state. */
+  refresh(): void {
+    for (const session of this.sessions.values()) this.schedule(session);
   }
 
   /** The latest counters a connected host reported. */
@@ -94,7 +116,21 @@ export class DataplaneHub {
   }
 
   connect(socket: DaemonSocket): DaemonConnection {
-    let session: HostSession | undefined;
+    return this.connection(socket, undefined);
+  }
+
+  /**
+   * Takes back a socket whose session this hub does not hold (it was forgotten while the
+   * socket stayed open) from the Hello the socket kept; the host gets its state again.
+   */
+  resume(socket: DaemonSocket, hello: Hello): DaemonConnection {
+    const session = this.newSession(hello, socket);
+    this.enqueue(session, false);
+    return this.connection(socket, session);
+  }
+
+  private connection(socket: DaemonSocket, resumed: HostSession | undefined): DaemonConnection {
+    let session = resumed;
     let chain = Promise.resolve();
     let ended = false;
     const refuse = (code: number, message: string) => {
@@ -149,6 +185,9 @@ export class DataplaneHub {
     if (!HOST_ID.test(hello.hostId)) {
       return { code: CLOSE_BAD_MESSAGE, message: `host id '${hello.hostId}' must be 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit` };
     }
+    if (this.onlyHost !== undefined && hello.hostId !== this.onlyHost) {
+      return { code: CLOSE_BAD_MESSAGE, message: `this channel is host '${this.onlyHost}'s, the Hello says '${hello.hostId}'` };
+    }
     const { udpPortMin: min, udpPortMax: max } = hello;
     if (!(min >= 1 && max <= 65535 && min <= max)) {
       return { code: CLOSE_BAD_MESSAGE, message: `UDP port range ${min}-${max} must be within 1-65535, lowest first` };
@@ -163,6 +202,18 @@ export class DataplaneHub {
       previous.closed = true;
       previous.socket.close(CLOSE_REPLACED, "another connection of the same host replaced this one");
     }
+    const session = this.newSession(hello, socket);
+    await this.subscribe();
+    await this.saveHost(hello, true);
+    socket.opened?.(hello);
+    log("info", "dataplane host connected", { hostId: hello.hostId, lastAppliedRevision: hello.lastAppliedRevision });
+    this.enqueue(session, true);
+    // Cross-host links waiting for this host's address and ports can now be completed.
+    for (const other of this.sessions.values()) if (other !== session) this.schedule(other);
+    return session;
+  }
+
+  private newSession(hello: Hello, socket: DaemonSocket): HostSession {
     const session: HostSession = {
       hostId: hello.hostId,
       socket,
@@ -174,12 +225,6 @@ export class DataplaneHub {
       closed: false,
     };
     this.sessions.set(hello.hostId, session);
-    await this.subscribe();
-    await this.saveHost(hello, true);
-    log("info", "dataplane host connected", { hostId: hello.hostId, lastAppliedRevision: hello.lastAppliedRevision });
-    this.enqueue(session, true);
-    // Cross-host links waiting for this host's address and ports can now be completed.
-    for (const other of this.sessions.values()) if (other !== session) this.schedule(other);
     return session;
   }
 

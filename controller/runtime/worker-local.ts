@@ -11,6 +11,8 @@ export interface LocalWorkerOptions {
   /** Where the bundle is written; parallel test files each need their own. */
   bundleFile?: string;
   notificationPingIntervalMs?: number;
+  /** The secret dataplane daemons present; none ⇒ they are refused, as on Node. */
+  dataplaneToken?: string;
 }
 
 export interface RunningWorker {
@@ -32,7 +34,7 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Run
     // Module names are relative to this root; a bundle outside the working directory needs it.
     modulesRoot: dirname(scriptPath),
     compatibilityDate: "2025-07-18",
-    durableObjects: { CONTROLLER: "ControllerObject" },
+    durableObjects: { DIRECTORY: "DirectoryObject", PROJECTS: "ProjectObject", COMPUTES: "ComputeObject" },
     r2Buckets: ["FILES"],
     // Run by hand or by tests, the client shares the host: GNS3's local mode.
     bindings: {
@@ -40,6 +42,7 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Run
       // The dataplane of a local run is this host, so a cloud node offers its interfaces, as on Node.
       CONTROLLER_HOST_INTERFACES: Object.keys(networkInterfaces()).filter((name) => name !== "lo").join(","),
       ...(options.notificationPingIntervalMs === undefined ? {} : { CONTROLLER_NOTIFICATION_PING_MS: String(options.notificationPingIntervalMs) }),
+      ...(options.dataplaneToken === undefined ? {} : { DATAPLANE_TOKEN: options.dataplaneToken }),
     },
     durableObjectsPersist: join(options.dataDir, "durable-objects"),
     r2Persist: join(options.dataDir, "r2"),

@@ -98,6 +98,57 @@ describe("the durable object store in workerd", () => {
   });
 });
 
+describe("the sharded store across Durable Objects in workerd", () => {
+  // Each project's keys live in an object of their own; console claims live in the directory.
+  it("applies a commit spanning objects entirely or not at all", async () => {
+    const store = workerd!.durableObjectStore();
+    await store.commit([{ key: "consoles/local/05000", value: "n0" }]);
+    await expect(
+      store.commit(
+        [
+          { key: "projects/p1", value: { name: "p1" } },
+          { key: "projects/p1/nodes/n1", value: { console: 5000 } },
+          { key: "consoles/local/05000", value: "n1" },
+        ],
+        [{ key: "consoles/local/05000", absent: true }],
+      ),
+    ).rejects.toBeInstanceOf(KvConflict);
+    expect(await store.get("projects/p1/nodes/n1")).toBeUndefined();
+    expect(await store.list("projects/")).toEqual([]);
+    expect(await store.get("consoles/local/05000")).toBe("n0");
+  });
+
+  it("lets one of many concurrent claims spanning objects win, and keeps only the winner's records", async () => {
+    const store = workerd!.durableObjectStore();
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        store.commit(
+          [
+            { key: `projects/p${i}/nodes/n`, value: i },
+            { key: "consoles/local/05001", value: i },
+          ],
+          [{ key: "consoles/local/05001", absent: true }],
+        ),
+      ),
+    );
+    const winners = results.flatMap((result, i) => (result.status === "fulfilled" ? [i] : []));
+    expect(winners).toHaveLength(1);
+    expect(results.filter((result) => result.status === "rejected").every((result) => (result as PromiseRejectedResult).reason instanceof KvConflict)).toBe(true);
+    expect(await store.get("consoles/local/05001")).toBe(winners[0]);
+    for (let i = 0; i < 20; i++) expect(await store.get(`projects/p${i}/nodes/n`)).toBe(i === winners[0] ? i : undefined);
+  });
+
+  it("lists every project's records through the directory's index, which follows the project records", async () => {
+    const store = workerd!.durableObjectStore();
+    await store.commit([{ key: "projects/a", value: 1 }, { key: "projects/a/links/l", value: 2 }, { key: "project-names/A", value: "a" }]);
+    await store.commit([{ key: "projects/b", value: 3 }]);
+    expect((await store.list("projects/")).map((entry) => entry.key)).toEqual(["projects/a", "projects/a/links/l", "projects/b"]);
+    await store.commit([{ key: "projects/a", delete: true }, { key: "projects/a/links/l", delete: true }]);
+    expect(await store.list("projects/")).toEqual([{ key: "projects/b", value: 3 }]);
+    expect(await store.list("project-index/")).toEqual([{ key: "project-index/b", value: true }]);
+  });
+});
+
 describe("the lmdb store on disk", () => {
   it("keeps committed data across a reopen", async () => {
     const folder = mkdtempSync(join(tmpdir(), "kv-"));

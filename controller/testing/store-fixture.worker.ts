@@ -1,12 +1,17 @@
 import { FileWriteFailed, UploadInterrupted } from "../files/file-store";
 import { R2FileStore, type R2BucketLike } from "../files/r2-file-store";
-import { DurableObjectKeyValueStore, type DurableObjectStorageLike } from "../store/durable-object-kv";
+import { answerShardCall, RemoteShard, SHARD_RPC_PATH } from "../runtime/workers/shard-rpc";
 import { KvConflict, type KvGuard, type KvWrite } from "../store/kv";
+import { ShardedKeyValueStore } from "../store/sharded-kv";
+import { ShardStorage, type DurableObjectStorageLike } from "../store/shard-storage";
+import { DIRECTORY } from "../store/shards";
 
 /**
  * A Worker for tests only: it exposes the Workers storage backends over HTTP, so Node tests
  * hold them to their contracts inside workerd itself. `/kv/{object}/{operation}` reaches the
- * store of the Durable Object named `object`; `/files/{operation}?path=` the R2 file store.
+ * sharded store as seen from the Durable Object named `object`, which holds the directory
+ * shard itself and reaches each project shard in an object of its own (`{object}/{shard}`),
+ * as the controller's objects do; `/files/{operation}?path=` the R2 file store.
  */
 interface Env {
   STORES: {
@@ -17,37 +22,54 @@ interface Env {
 }
 
 export class KvFixtureObject {
-  private readonly store: DurableObjectKeyValueStore;
+  private readonly local: ShardStorage;
 
-  constructor(state: { storage: DurableObjectStorageLike }) {
-    this.store = new DurableObjectKeyValueStore(state.storage);
+  constructor(
+    state: { storage: DurableObjectStorageLike },
+    private readonly env: Env,
+  ) {
+    this.local = new ShardStorage(state.storage);
   }
 
   async fetch(request: Request): Promise<Response> {
-    const operation = new URL(request.url).pathname.split("/").at(-1);
-    const args = (await request.json()) as { key: string; prefix: string; writes: KvWrite[]; guards: KvGuard[] };
-    switch (operation) {
-      case "get":
-        return Response.json({ value: await this.store.get(args.key) });
-      case "list":
-        return Response.json(await this.store.list(args.prefix));
-      case "commit":
-        try {
-          await this.store.commit(args.writes, args.guards);
-          return Response.json({ committed: true });
-        } catch (error) {
-          if (error instanceof KvConflict) return Response.json({ conflict: error.key }, { status: 409 });
-          throw error;
-        }
-      case "frozen": {
-        const [listed] = await this.store.list(args.key);
-        return Response.json({ get: deeplyFrozen(await this.store.get(args.key)), list: deeplyFrozen(listed?.value) });
-      }
-      default:
-        return new Response(null, { status: 404 });
-    }
+    const url = new URL(request.url);
+    if (url.pathname === SHARD_RPC_PATH) return answerShardCall(request, this.local);
+    const name = url.pathname.split("/")[2]!;
+    const store = new ShardedKeyValueStore(
+      (shard) =>
+        shard === DIRECTORY
+          ? this.local
+          : new RemoteShard((call) => this.env.STORES.get(this.env.STORES.idFromName(`${name}/${shard}`)).fetch(call)),
+      () => crypto.randomUUID(),
+    );
+    return answerStoreCall(store, request);
   }
 }
+
+async function answerStoreCall(store: ShardedKeyValueStore, request: Request): Promise<Response> {
+  const operation = new URL(request.url).pathname.split("/").at(-1);
+  const args = (await request.json()) as { key: string; prefix: string; writes: KvWrite[]; guards: KvGuard[] };
+  switch (operation) {
+    case "get":
+      return Response.json({ value: await store.get(args.key) });
+    case "list":
+      return Response.json(await store.list(args.prefix));
+    case "commit":
+      try {
+        await store.commit(args.writes, args.guards);
+        return Response.json({ committed: true });
+      } catch (error) {
+        if (error instanceof KvConflict) return Response.json({ conflict: error.key }, { status: 409 });
+        throw error;
+      }
+    case "frozen": {
+      const [listed] = await store.list(args.key);
+      return Response.json({ get: deeplyFrozen(await store.get(args.key)), list: deeplyFrozen(listed?.value) });
+    }
+    default:
+      return new Response(null, { status: 404 });
+  }
+  }
 
 function deeplyFrozen(value: unknown): boolean {
   if (value === null || typeof value !== "object") return true;

@@ -186,7 +186,11 @@ describe("control channel over a real WebSocket", () => {
       { id: link.link_id, kind: "link", message: "UDP port 20000 is already in use", project_id: link.project_id },
     ]);
     expect(compute.dataplane.applied_revision).toBe(compute.dataplane.revision);
-    const logged = controller.notifications.filter((n) => n.action === "log.error");
+    // The event follows the stored ack and then crosses the notification stream.
+    const logged = await waitFor("the log.error event", () => {
+      const found = controller.notifications.filter((n) => n.action === "log.error");
+      return found.length > 0 && found;
+    });
     expect(logged).toEqual([
       {
         action: "log.error",

@@ -103,7 +103,7 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
 
   private dial(): void {
     if (this.stopped) return;
-    const socket = new WebSocket(controlUrl(this.options.controllerUrl));
+    const socket = new WebSocket(controlUrl(this.options.controllerUrl, this.options.hostId));
     this.socket = socket;
     socket.binaryType = "nodebuffer";
     socket.on("open", () => {
@@ -192,12 +192,17 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
   }
 }
 
-/** `http://h:p` → `ws://h:p/v2/dataplane/ws`; a URL that already names a path is used as given. */
-export function controlUrl(controllerUrl: string): string {
+/**
+ * `http://h:p` → `ws://h:p/v2/dataplane/ws?host_id=ID`; a URL that already names a path is used
+ * as given. The host id is in the URL as well as in the Hello because the Workers controller
+ * routes the upgrade to the host's own object before any message is read.
+ */
+export function controlUrl(controllerUrl: string, hostId: string): string {
   const url = new URL(controllerUrl);
   if (url.protocol === "http:") url.protocol = "ws:";
   if (url.protocol === "https:") url.protocol = "wss:";
   if (url.pathname === "/" || url.pathname === "") url.pathname = CONTROL_PATH;
+  url.searchParams.set("host_id", hostId);
   return url.toString();
 }
 

@@ -1,0 +1,84 @@
+import { GNS3_VERSION, type ControllerConfig, type ControllerDeps } from "../../deps";
+import type { EventBus } from "../../events/event-bus";
+import { R2FileStore, type R2BucketLike } from "../../files/r2-file-store";
+import type { KeyValueStore } from "../../store/kv";
+import { projectOfShard, type ShardName } from "../../store/shards";
+import { upgradeWorkerWebSocket } from "../worker-websocket";
+import type { ObjectFetch } from "./shard-rpc";
+
+/** The bindings declared in `wrangler.toml`. */
+export interface Env {
+  /** The directory object: project index and names, computes, consoles, dataplane hosts, settings. */
+  DIRECTORY: DurableObjectNamespaceLike;
+  /** One object per project, named by the project id. */
+  PROJECTS: DurableObjectNamespaceLike;
+  /** One object per dataplane host, named by the host id: the daemon's control channel. */
+  COMPUTES: DurableObjectNamespaceLike;
+  FILES: R2BucketLike;
+  /** "true" when clients share the host (GNS3 local mode), as in local runs; deployed, it is "false". */
+  CONTROLLER_LOCAL?: string;
+  /** Comma-separated interfaces a cloud node offers by default; none unless set. */
+  CONTROLLER_HOST_INTERFACES?: string;
+  /** HTTP Basic credentials (a secret in production): both set ⇒ every `/v2` request needs them. */
+  CONTROLLER_USER?: string;
+  CONTROLLER_PASSWORD?: string;
+  /** "true" to serve a deployed controller without credentials, in so many words. */
+  CONTROLLER_ALLOW_UNAUTHENTICATED?: string;
+  /** The shared secret daemons present in their Hello (a secret); unset ⇒ every daemon is refused. */
+  DATAPLANE_TOKEN?: string;
+  /** Only tests shorten the notification ping interval. */
+  CONTROLLER_NOTIFICATION_PING_MS?: string;
+}
+
+export interface DurableObjectNamespaceLike {
+  idFromName(name: string): unknown;
+  get(id: unknown): { fetch(request: Request): Promise<Response> };
+}
+
+/** Which shard a request to an object is for: set by the router and by the objects' own calls. */
+export const SHARD_HEADER = "x-gns3-shard";
+
+/** Calls into the object of `shard`, telling it which shard it is. */
+export function shardFetch(env: Env, shard: ShardName): ObjectFetch {
+  const projectId = projectOfShard(shard);
+  const namespace = projectId === undefined ? env.DIRECTORY : env.PROJECTS;
+  const stub = namespace.get(namespace.idFromName(projectId ?? "directory"));
+  return (request) => {
+    const addressed = new Request(request);
+    addressed.headers.set(SHARD_HEADER, shard);
+    return stub.fetch(addressed);
+  };
+}
+
+export function computeFetch(env: Env, hostId: string): ObjectFetch {
+  const stub = env.COMPUTES.get(env.COMPUTES.idFromName(hostId));
+  return (request) => stub.fetch(request);
+}
+
+export function workerConfig(env: Env): ControllerConfig {
+  return {
+    version: GNS3_VERSION,
+    local: env.CONTROLLER_LOCAL === "true",
+    consoleHost: "127.0.0.1",
+    projectsDir: "/projects",
+    notificationPingIntervalMs: env.CONTROLLER_NOTIFICATION_PING_MS === undefined ? undefined : Number(env.CONTROLLER_NOTIFICATION_PING_MS),
+    dataplaneToken: env.DATAPLANE_TOKEN || undefined,
+    auth: env.CONTROLLER_USER && env.CONTROLLER_PASSWORD ? { user: env.CONTROLLER_USER, password: env.CONTROLLER_PASSWORD } : undefined,
+  };
+}
+
+/** What the routes need, in any of the Worker's objects. */
+export function workerDeps(env: Env, store: KeyValueStore, events: EventBus): ControllerDeps {
+  return {
+    config: workerConfig(env),
+    store,
+    events,
+    files: new R2FileStore(env.FILES),
+    newId: () => crypto.randomUUID(),
+    // A Worker has no network interfaces of its own: a cloud node offers those it is told of.
+    hostInterfaces: () => (env.CONTROLLER_HOST_INTERFACES ?? "").split(",").filter((name) => name !== ""),
+    upgradeWebSocket: upgradeWorkerWebSocket,
+    requestShutdown: () => {},
+    usage: () => ({ cpu_usage_percent: 0, memory_usage_percent: 0 }),
+  };
+}

@@ -1,0 +1,112 @@
+import { DataplaneHub, type DaemonConnection, type DaemonSocket } from "../../dataplane/hub";
+import type { Hello } from "../../../shared/proto";
+import { ShardedKeyValueStore } from "../../store/sharded-kv";
+import { RemoteShard } from "./shard-rpc";
+import { shardFetch, workerDeps, type Env } from "./bindings";
+import { ForwardingEventBus } from "./forwarding-event-bus";
+import { REFRESH_PATH } from "./host-refresh";
+
+/** workerd's hibernatable server socket (typed here so Node code needs no Workers types). */
+interface HibernatableSocket {
+  send(data: ArrayBuffer | Uint8Array | string): void;
+  close(code?: number, reason?: string): void;
+  serializeAttachment(value: unknown): void;
+  deserializeAttachment(): unknown;
+}
+
+interface ComputeObjectState {
+  acceptWebSocket(socket: HibernatableSocket): void;
+  getWebSockets(): HibernatableSocket[];
+}
+
+declare const WebSocketPair: new () => [unknown, HibernatableSocket];
+
+/** What a socket keeps across hibernation: the Hello, less the token. */
+type KeptHello = Omit<Hello, "token">;
+
+/**
+ * One dataplane host's object: it terminates the daemon's WebSocket with the hibernation API
+ * (the object may leave memory while the socket stays up; workerd wakes it for each message)
+ * and runs the same hub as Node for that one host, over the sharded store. Other objects tell
+ * it when something the host may run changed (`/internal/refresh`).
+ */
+export class ComputeObject {
+  private hub: DataplaneHub | undefined;
+  private readonly connections = new Map<HibernatableSocket, DaemonConnection>();
+
+  constructor(
+    private readonly state: ComputeObjectState,
+    private readonly env: Env,
+  ) {}
+
+  async fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname === REFRESH_PATH) {
+      // Woken with sockets still open: take their sessions back before rebuilding their state.
+      this.resumeSockets()?.refresh();
+      return new Response(null, { status: 204 });
+    }
+    const hostId = url.searchParams.get("host_id");
+    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket" || !hostId) {
+      return Response.json({ message: "/v2/dataplane/ws?host_id=ID is a WebSocket endpoint for dataplane daemons", status: 400 }, { status: 400 });
+    }
+    const hub = this.hubFor(hostId);
+    const [client, server] = new WebSocketPair();
+    this.state.acceptWebSocket(server);
+    this.connections.set(server, hub.connect(this.daemonSocket(server, hostId)));
+    return new Response(null, { status: 101, webSocket: client } as ResponseInit);
+  }
+
+  webSocketMessage(socket: HibernatableSocket, message: ArrayBuffer | string): void {
+    this.connectionOf(socket)?.message(message);
+  }
+
+  webSocketClose(socket: HibernatableSocket, code: number, reason: string): void {
+    this.connectionOf(socket)?.closed();
+    this.connections.delete(socket);
+    try {
+      // Answer the daemon's close frame, or it waits for one until it gives up.
+      socket.close(code === 1005 ? 1000 : code, reason);
+    } catch {
+      // Already closed.
+    }
+  }
+
+  webSocketError(socket: HibernatableSocket): void {
+    this.connectionOf(socket)?.closed();
+    this.connections.delete(socket);
+  }
+
+  private connectionOf(socket: HibernatableSocket): DaemonConnection | undefined {
+    this.resumeSockets();
+    return this.connections.get(socket);
+  }
+
+  /** After a wake, the hub is new: each socket whose Hello was accepted resumes its session. */
+  private resumeSockets(): DataplaneHub | undefined {
+    for (const socket of this.state.getWebSockets()) {
+      if (this.connections.has(socket)) continue;
+      const kept = socket.deserializeAttachment() as { hello?: KeptHello } | null;
+      if (!kept?.hello) continue;
+      const hub = this.hubFor(kept.hello.hostId);
+      this.connections.set(socket, hub.resume(this.daemonSocket(socket, kept.hello.hostId), { ...kept.hello, token: "" }));
+    }
+    return this.hub;
+  }
+
+  private hubFor(hostId: string): DataplaneHub {
+    if (this.hub) return this.hub;
+    const store = new ShardedKeyValueStore((shard) => new RemoteShard(shardFetch(this.env, shard)), () => crypto.randomUUID());
+    const events = new ForwardingEventBus(undefined, (shard) => shardFetch(this.env, shard));
+    this.hub = new DataplaneHub(workerDeps(this.env, store, events), { resetConnectedOnStart: false, onlyHost: hostId });
+    return this.hub;
+  }
+
+  private daemonSocket(socket: HibernatableSocket, hostId: string): DaemonSocket {
+    return {
+      send: (bytes) => socket.send(bytes),
+      close: (code, reason) => socket.close(code, reason),
+      opened: ({ token: _token, ...hello }) => socket.serializeAttachment({ hello: { ...hello, hostId } satisfies KeptHello }),
+    };
+  }
+}

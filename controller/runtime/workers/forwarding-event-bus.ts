@@ -1,0 +1,53 @@
+import { LocalEventBus, type EventBus, type Listener, type Notification, type NotificationScope } from "../../events/event-bus";
+import { DIRECTORY, projectShard, type ShardName } from "../../store/shards";
+import type { ObjectFetch } from "./shard-rpc";
+
+export const EVENTS_PATH = "/internal/events";
+
+/**
+ * Notifications between Durable Objects: a stream's listeners live in the object that serves
+ * it (the controller stream in the directory, a project's stream in the project's object), so
+ * an event published elsewhere is sent there, in publication order per destination.
+ */
+export class ForwardingEventBus implements EventBus {
+  private readonly local = new LocalEventBus();
+  private readonly queues = new Map<ShardName, Promise<void>>();
+
+  constructor(
+    /** The object this bus runs in; undefined for one that serves no stream (a host's object). */
+    private readonly self: ShardName | undefined,
+    private readonly objectFetch: (shard: ShardName) => ObjectFetch,
+    /** Sees every event published here, wherever it is delivered. */
+    private readonly observe: (scope: NotificationScope, notification: Notification) => void = () => {},
+  ) {}
+
+  publish(scope: NotificationScope, notification: Notification): void {
+    this.observe(scope, notification);
+    const owner = scope.kind === "controller" ? DIRECTORY : projectShard(scope.projectId);
+    if (owner === this.self) return this.local.publish(scope, notification);
+    const body = JSON.stringify({ scope, notification });
+    const sent = (this.queues.get(owner) ?? Promise.resolve())
+      .then(() => this.objectFetch(owner)(new Request(`https://shard${EVENTS_PATH}`, { method: "POST", body })))
+      .then((response) => void response.body?.cancel())
+      .catch((error) => console.error(JSON.stringify({ level: "error", msg: "could not forward a notification", owner, error: String(error) })));
+    this.queues.set(owner, sent);
+    void sent.then(() => {
+      if (this.queues.get(owner) === sent) this.queues.delete(owner);
+    });
+  }
+
+  /** An event another object forwarded here. */
+  async deliver(request: Request): Promise<Response> {
+    const { scope, notification } = (await request.json()) as { scope: NotificationScope; notification: Notification };
+    this.local.publish(scope, notification);
+    return new Response(null, { status: 204 });
+  }
+
+  subscribe(scope: NotificationScope, listener: Listener): () => void {
+    return this.local.subscribe(scope, listener);
+  }
+
+  listenerCount(): number {
+    return this.local.listenerCount();
+  }
+}
