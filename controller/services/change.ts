@@ -1,7 +1,7 @@
 import type { ControllerDeps } from "../deps";
 import type { Notification, NotificationScope } from "../events/event-bus";
 import { ApiError } from "../http/api-error";
-import { KvConflict, KvUnavailable, type KvGuard, type KvWrite } from "../store/kv";
+import { KvConflict, KvFull, KvUnavailable, type KvGuard, type KvWrite } from "../store/kv";
 import { keys } from "../store/keys";
 
 /** What a domain function decides: the writes (with the guards they rely on) and what to announce. */
@@ -21,11 +21,16 @@ export async function applyChange(deps: ControllerDeps, change: Change): Promise
     try {
       await deps.store.commit([...change.writes, ...projectStamps(deps, change.writes)], change.guards);
     } catch (error) {
-      if (error instanceof KvUnavailable) throw new ApiError(503, error.message);
+      if (error instanceof KvUnavailable) throw storeUnavailable(error);
       throw error;
     }
   }
   for (const { scope, notification } of change.events) deps.events.publish(scope, notification);
+}
+
+/** 507 Insufficient Storage when the disk is full (retry once space is freed), 503 otherwise. */
+export function storeUnavailable(error: KvUnavailable): ApiError {
+  return new ApiError(error instanceof KvFull ? 507 : 503, error.message);
 }
 
 const PROJECT_KEY = /^projects\/([^/]+)/;

@@ -36,6 +36,9 @@ export class KvConflict extends Error {
 /** Raised by a backend that cannot persist (disk full, read-only): the write did not happen. */
 export class KvUnavailable extends Error {}
 
+/** The backend is out of space: nothing was written, and writes work again once space is freed. */
+export class KvFull extends KvUnavailable {}
+
 export function guardHolds(guard: KvGuard, current: unknown): boolean {
   if ("absent" in guard) return current === undefined;
   return current !== undefined && revisionOf(current) === guard.revision;

@@ -1,6 +1,10 @@
 import { deepFreeze } from "../../shared/deep-freeze";
 import { open, type RootDatabase } from "lmdb";
-import { KvConflict, KvUnavailable, guardHolds, type KeyValueStore, type KvEntry, type KvGuard, type KvWrite } from "./kv";
+import { KvConflict, KvFull, KvUnavailable, guardHolds, type KeyValueStore, type KvEntry, type KvGuard, type KvWrite } from "./kv";
+
+/** How long to wait for lmdb to say why a commit failed (it says so at once; this only bounds a surprise). */
+const CAUSE_WAIT_MS = 1000;
+const NO_SPACE = new Set(["ENOSPC", "EDQUOT", 28, 122]);
 
 /**
  * The embedded Node backend. LMDB commits are ACID and survive `kill -9`; `transaction`
@@ -13,8 +17,18 @@ export class LmdbKeyValueStore implements KeyValueStore {
   private readonly db: RootDatabase<unknown, string>;
 
   constructor(path: string) {
-    // Durability over throughput: a 2xx must mean the change is on disk.
-    this.db = open<unknown, string>({ path, compression: false, noSync: false, overlappingSync: false, cache: true });
+    this.db = open<unknown, string>({
+      path,
+      compression: false,
+      // Durability over throughput: a 2xx must mean the change is on disk.
+      noSync: false,
+      overlappingSync: false,
+      cache: true,
+      // With event-turn batching, lmdb opens each batch with a promise of its own that nobody
+      // can handle; a failed commit (disk full) rejects it and Node ends the process.
+      // Our transactions are batched all the same.
+      eventTurnBatching: false,
+    });
   }
 
   async get<T>(key: string): Promise<T | undefined> {
@@ -42,11 +56,39 @@ export class LmdbKeyValueStore implements KeyValueStore {
       });
     } catch (error) {
       if (error instanceof KvConflict) throw error;
-      throw new KvUnavailable(`The store could not save the change: ${(error as Error).message}`);
+      // The cache took the puts of the failed transaction (and of any batched with it) as they
+      // were made; dropping it makes reads and guards see the disk again.
+      this.cachedValues().clear();
+      const cause = await commitCause(error);
+      if (NO_SPACE.has((cause as NodeJS.ErrnoException).code ?? "")) {
+        throw new KvFull("The store could not save the change: no space left on the device. Free some space and try again");
+      }
+      throw new KvUnavailable(`The store could not save the change: ${(cause as Error).message}`);
     }
   }
 
   async close(): Promise<void> {
     await this.db.close();
   }
+
+  private cachedValues(): Map<string, unknown> {
+    return (this.db as unknown as { cache: Map<string, unknown> }).cache;
+  }
+}
+
+/**
+ * lmdb rejects every transaction of a failed batch with the same "Commit failed" error and
+ * puts the real cause (ENOSPC, …) in `commitError`, a promise that must be handled or Node
+ * ends the process.
+ */
+async function commitCause(error: unknown): Promise<unknown> {
+  const pending = (error as { commitError?: Promise<unknown> } | undefined)?.commitError;
+  if (!pending) return error;
+  let timer: NodeJS.Timeout | undefined;
+  const cause = await Promise.race([
+    pending.then(() => error, (reason: unknown) => reason),
+    new Promise<unknown>((done) => (timer = setTimeout(() => done(error), CAUSE_WAIT_MS))),
+  ]);
+  clearTimeout(timer);
+  return cause;
 }
