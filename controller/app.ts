@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ControllerDeps } from "./deps";
-import { PathEscape } from "./files/file-store";
+import { FileWriteFailed, PathEscape } from "./files/file-store";
 import { ApiError } from "./http/api-error";
 import { basicAuth } from "./http/basic-auth";
 import { errorBody, jsonResponse } from "./http/responses";
@@ -17,6 +17,9 @@ import { registerProjectFileRoutes } from "./routes/project-files";
 import { registerProjectRoutes } from "./routes/projects";
 import { registerServerRoutes } from "./routes/server";
 import { registerTopologyRoutes } from "./routes/topology";
+import { storeUnavailable } from "./services/change";
+import { fileWriteFailure } from "./services/uploads";
+import { KvUnavailable } from "./store/kv";
 
 export type ControllerApp = Hono;
 
@@ -46,7 +49,9 @@ export function createApp(deps: ControllerDeps, options: AppOptions = {}): Contr
   if (options.dataplaneChannel !== false) registerDataplaneRoutes(app, deps);
 
   app.notFound(() => jsonResponse(404, errorBody(404, "404: Not Found")));
-  app.onError((error) => {
+  app.onError((thrown) => {
+    // Writes outside the services' own mapping (a bare commit, the debug dump) still say why they failed.
+    const error = thrown instanceof KvUnavailable ? storeUnavailable(thrown) : thrown instanceof FileWriteFailed ? fileWriteFailure(thrown) : thrown;
     if (error instanceof ApiError) return jsonResponse(error.status, errorBody(error.status, error.message));
     if (error instanceof PathEscape) return jsonResponse(403, errorBody(403, "403: Forbidden"));
     if (error instanceof HTTPException) {

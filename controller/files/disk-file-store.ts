@@ -213,5 +213,6 @@ const REASONS: Record<string, string> = {
 function writeFailed(path: string, error: unknown): FileWriteFailed {
   const code = (error as NodeJS.ErrnoException | undefined)?.code ?? "";
   const denied = code === "EACCES" || code === "EPERM" || code === "EROFS";
-  return new FileWriteFailed(path, REASONS[code] ?? (code || "unexpected storage error"), denied);
+  const full = code === "ENOSPC" || code === "EDQUOT";
+  return new FileWriteFailed(path, REASONS[code] ?? (code || "unexpected storage error"), denied, full);
 }

@@ -46,13 +46,15 @@ export class PathEscape extends Error {}
 
 /**
  * The store could not take the file (a folder or file in the way, no space, no permission).
- * Nothing was written; `reason` is the backend's short explanation for the user.
+ * Nothing was written; `reason` is the backend's short explanation for the user. `full`: out
+ * of space, so the same write can work once space is freed.
  */
 export class FileWriteFailed extends Error {
   constructor(
     readonly path: string,
     readonly reason: string,
     readonly denied: boolean,
+    readonly full = false,
   ) {
     super(`could not write ${path}: ${reason}`);
   }
