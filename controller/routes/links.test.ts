@@ -113,14 +113,25 @@ describeApi("links", (api) => {
     expect((await api.get(lab.links)).body).toHaveLength(1);
   });
 
-  it("lets exactly one of many concurrent creations take a port", async () => {
+  it("lets exactly one of 50 concurrent creations take a port, and the stored state agrees", async () => {
     const lab = await newLab(api);
     const target = await lab.node("Target");
-    const others = await Promise.all(Array.from({ length: 12 }, (_, i) => lab.node(`PC${i + 1}`)));
+    const others = [];
+    // The nodes come in batches: the race under test is the links'.
+    for (let batch = 0; batch < 5; batch++) {
+      others.push(...(await Promise.all(Array.from({ length: 10 }, (_, i) => lab.node(`PC${batch * 10 + i + 1}`)))));
+    }
     const replies = await Promise.all(others.map((other) => api.post(lab.links, { nodes: [lab.end(other), lab.end(target)] })));
-    expect(replies.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(replies.filter((r) => r.status === 409).every((r) => r.body.message === "Port is already used")).toBe(true);
-    expect((await api.get(lab.links)).body).toHaveLength(1);
+    const winners = replies.filter((r) => r.status === 201);
+    expect(winners).toHaveLength(1);
+    expect(replies.filter((r) => r.status !== 201).map((r) => r.body)).toEqual(Array(49).fill({ message: "Port is already used", status: 409 }));
+    const stored = (await api.get(lab.links)).body;
+    expect(stored.map((link: { link_id: string }) => link.link_id)).toEqual([winners[0]!.body.link_id]);
+    expect((await api.get(`${lab.links}/${winners[0]!.body.link_id}`)).body).toEqual(winners[0]!.body);
+    // The claim is the winner's: released with it, then free for another.
+    expect((await api.post(lab.links, { nodes: [lab.end(others[0]!), lab.end(target)] })).status).toBe(409);
+    expect((await api.delete(`${lab.links}/${winners[0]!.body.link_id}`)).status).toBe(204);
+    expect((await api.post(lab.links, { nodes: [lab.end(others[0]!), lab.end(target)] })).status).toBe(201);
   });
 
   it("updates filters (replacing them), suspend and style, answering 201", async () => {
