@@ -9,7 +9,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("npm run start:worker", () => {
   it("serves the controller from workerd and keeps its state in the data dir across a restart", async () => {
-    const first = await startControllerProcess(["--port", "0", "--data-dir", dataDir], {}, "start:worker");
+    const first = await startControllerProcess(["--port", "0", "--data-dir", dataDir, "--no-local-dataplane"], {}, "start:worker");
     try {
       expect(await (await fetch(`${first.url}/v2/version`)).json()).toEqual({ local: true, version: "2.2.59" });
       const created = await fetch(`${first.url}/v2/projects`, { method: "POST", body: JSON.stringify({ name: "kept" }) });
@@ -17,7 +17,7 @@ describe("npm run start:worker", () => {
     } finally {
       await first.stop();
     }
-    const second = await startControllerProcess(["--port", "0", "--data-dir", dataDir], {}, "start:worker");
+    const second = await startControllerProcess(["--port", "0", "--data-dir", dataDir, "--no-local-dataplane"], {}, "start:worker");
     try {
       const projects = (await (await fetch(`${second.url}/v2/projects`)).json()) as Array<{ name: string }>;
       expect(projects.map((project) => project.name)).toEqual(["kept"]);

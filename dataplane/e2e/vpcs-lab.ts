@@ -6,7 +6,9 @@ import { VpcsConsole, parsePing, type PingResult } from "../nodes/console";
 import { endLeftoverVpcs, startDaemonProcess, waitForGroupToEnd, type DaemonProcess } from "./daemon-process";
 
 export interface LabOptions {
-  /** Extra `npm start` arguments. */
+  /** The controller: `start` (Node, the default) or `start:worker` (the Worker in workerd); both run a local daemon. */
+  script?: "start" | "start:worker";
+  /** Extra arguments to the controller's script. */
   args?: string[];
   /** Compute and console port of PC1 and PC2; by default both on `local`, ports the controller picks. */
   pcs?: [PcPlacement, PcPlacement];
@@ -47,7 +49,11 @@ export interface VpcsLab {
 
 export async function startVpcsLab(dataDir: string, options: LabOptions = {}): Promise<VpcsLab> {
   const token = randomBytes(16).toString("hex");
-  const controller = await startControllerProcess(["--port", "0", "--data-dir", dataDir, "--dataplane-token", token, ...(options.args ?? [])]);
+  const controller = await startControllerProcess(
+    ["--port", "0", "--data-dir", dataDir, "--dataplane-token", token, ...(options.args ?? [])],
+    {},
+    options.script ?? "start",
+  );
   const daemons = new Map<string, DaemonProcess>();
   const daemonDirs: string[] = [];
   const consoles: VpcsConsole[] = [];
