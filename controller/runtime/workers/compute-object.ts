@@ -21,8 +21,12 @@ interface ComputeObjectState {
 
 declare const WebSocketPair: new () => [unknown, HibernatableSocket];
 
-/** What a socket keeps across hibernation: the Hello, less the token. */
+/** What a socket keeps across hibernation: its host, then the accepted Hello less the token. */
 type KeptHello = Omit<Hello, "token">;
+interface Kept {
+  hostId: string;
+  hello?: KeptHello;
+}
 
 /**
  * One dataplane host's object: it terminates the daemon's WebSocket with the hibernation API
@@ -53,6 +57,7 @@ export class ComputeObject {
     const hub = this.hubFor(hostId);
     const [client, server] = new WebSocketPair();
     this.state.acceptWebSocket(server);
+    server.serializeAttachment({ hostId } satisfies Kept);
     this.connections.set(server, hub.connect(this.daemonSocket(server, hostId)));
     return new Response(null, { status: 101, webSocket: client } as ResponseInit);
   }
@@ -82,14 +87,18 @@ export class ComputeObject {
     return this.connections.get(socket);
   }
 
-  /** After a wake, the hub is new: each socket whose Hello was accepted resumes its session. */
+  /**
+   * After a wake the hub is new: each socket whose Hello was accepted resumes its session, and
+   * one still waiting for its Hello starts afresh.
+   */
   private resumeSockets(): DataplaneHub | undefined {
     for (const socket of this.state.getWebSockets()) {
       if (this.connections.has(socket)) continue;
-      const kept = socket.deserializeAttachment() as { hello?: KeptHello } | null;
-      if (!kept?.hello) continue;
-      const hub = this.hubFor(kept.hello.hostId);
-      this.connections.set(socket, hub.resume(this.daemonSocket(socket, kept.hello.hostId), { ...kept.hello, token: "" }));
+      const kept = socket.deserializeAttachment() as Kept | null;
+      if (!kept) continue;
+      const hub = this.hubFor(kept.hostId);
+      const daemon = this.daemonSocket(socket, kept.hostId);
+      this.connections.set(socket, kept.hello ? hub.resume(daemon, { ...kept.hello, token: "" }) : hub.connect(daemon));
     }
     return this.hub;
   }
@@ -106,7 +115,7 @@ export class ComputeObject {
     return {
       send: (bytes) => socket.send(bytes),
       close: (code, reason) => socket.close(code, reason),
-      opened: ({ token: _token, ...hello }) => socket.serializeAttachment({ hello: { ...hello, hostId } satisfies KeptHello }),
+      opened: ({ token: _token, ...hello }) => socket.serializeAttachment({ hostId, hello } satisfies Kept),
     };
   }
 }

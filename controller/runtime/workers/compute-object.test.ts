@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { decodeControllerMessage, encodeDaemonMessage, type DaemonMessage, type DesiredHostState } from "../../../shared/proto";
+import { FakeNamespace, fakeEnv, MemoryObjectStorage } from "../../testing/fake-durable-objects";
+import worker from "../worker";
+import { ComputeObject } from "./compute-object";
+import { DirectoryObject, ProjectObject } from "./shard-object";
+
+/** workerd's hibernatable socket as the object sees it: what was sent, and the attachment it keeps. */
+class FakeSocket {
+  readonly sent: Uint8Array[] = [];
+  closed: { code?: number; reason?: string } | undefined;
+  private attachment: unknown = null;
+
+  send(data: ArrayBuffer | Uint8Array | string): void {
+    this.sent.push(typeof data === "string" ? new TextEncoder().encode(data) : new Uint8Array(data));
+  }
+  close(code?: number, reason?: string): void {
+    this.closed = { code, reason };
+  }
+  serializeAttachment(value: unknown): void {
+    this.attachment = structuredClone(value);
+  }
+  deserializeAttachment(): unknown {
+    return structuredClone(this.attachment);
+  }
+  states(): DesiredHostState[] {
+    return this.sent.map((bytes) => decodeControllerMessage(bytes)).flatMap((message) => ("state" in message ? [message.state] : []));
+  }
+}
+
+/** The object's `ctx` as far as sockets go; it outlives the object, as the sockets outlive hibernation. */
+class FakeComputeState {
+  readonly sockets: FakeSocket[] = [];
+  acceptWebSocket(socket: FakeSocket): void {
+    this.sockets.push(socket);
+  }
+  getWebSockets(): FakeSocket[] {
+    return this.sockets;
+  }
+}
+
+function frame(message: DaemonMessage): ArrayBuffer {
+  // protobufjs may hand out a view into a pooled Node Buffer: copy it into a buffer of its own.
+  return new Uint8Array(encodeDaemonMessage(message)).buffer;
+}
+
+async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>): Promise<T> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const found = await probe();
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * The Worker's objects in Node, with in-memory storage: workerd cannot be told to hibernate an
+ * object, here one can be dropped from memory while its socket and storage stay, as they do.
+ */
+function workerInNode() {
+  const computes = new FakeNamespace(() => new FakeComputeState(), (state) => new ComputeObject(state as never, env));
+  const env = fakeEnv(
+    (env) => ({
+      DIRECTORY: new FakeNamespace(() => ({ storage: new MemoryObjectStorage() }), (state) => new DirectoryObject(state, env)),
+      PROJECTS: new FakeNamespace(() => ({ storage: new MemoryObjectStorage() }), (state) => new ProjectObject(state, env)),
+      COMPUTES: computes,
+    }),
+    { DATAPLANE_TOKEN: "secret" },
+  );
+  const api = async (method: string, path: string, body?: unknown) => {
+    const response = await worker.fetch(new Request(`https://controller.test${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }), env);
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
+  return { env, computes, api };
+}
+
+describe("a dataplane host's Durable Object", () => {
+  it("keeps the daemon's session across hibernation: a change made while it slept reaches the daemon", async () => {
+    const { computes, api } = workerInNode();
+    // The socket as the object's fetch accepted it: workerd keeps it, and its attachment, while the object sleeps.
+    const state = computes.states.get("local") ?? (computes.instance("local"), computes.states.get("local")!);
+    const socket = new FakeSocket();
+    socket.serializeAttachment({ hostId: "local" });
+    state.acceptWebSocket(socket);
+    const hello = { hostId: "local", token: "secret", lastAppliedRevision: 0, tunnelAddress: "127.0.0.1", udpPortMin: 20000, udpPortMax: 20100, daemonVersion: "test", name: "local" };
+    computes.instance("local").webSocketMessage(socket as never, frame({ hello }));
+    const first = await waitFor("the first state", () => socket.states()[0]);
+
+    const { body: project } = await api("POST", "/v2/projects", { name: "hibernation" });
+    const base = `/v2/projects/${project.project_id}`;
+    const pcs = [];
+    for (const name of ["PC1", "PC2"]) pcs.push((await api("POST", `${base}/nodes`, { name, node_type: "vpcs", compute_id: "local" })).body);
+    const { body: link } = await api("POST", `${base}/links`, { nodes: pcs.map((pc) => ({ node_id: pc.node_id, adapter_number: 0, port_number: 0 })) });
+    const linked = await waitFor("the link in a state", () => socket.states().find((sent) => sent.links.length === 1));
+    expect(linked.revision).toBeGreaterThan(first.revision);
+    expect(linked.nodes.map((node) => node.name).sort()).toEqual(["PC1", "PC2"]);
+    computes.instance("local").webSocketMessage(socket as never, frame({ ack: { revision: linked.revision, errors: [] } }));
+    await waitFor("the ack", async () => (await api("GET", "/v2/computes/local")).body.dataplane?.applied_revision === linked.revision);
+
+    computes.evict("local");
+    expect((await api("PUT", `${base}/links/${link.link_id}`, { filters: { delay: [50, 0] } })).status).toBe(201);
+    const delayed = await waitFor("the filter in a state", () => socket.states().find((sent) => sent.links[0]?.filters.length === 1));
+    expect(delayed.revision).toBeGreaterThan(linked.revision);
+    expect(delayed.links[0]!.filters).toEqual([{ type: "delay", numbers: [50, 0], text: "" }]);
+    expect(socket.closed).toBeUndefined();
+
+    // The woken object records the daemon's ack and, when the socket closes, the host's departure.
+    computes.instance("local").webSocketMessage(socket as never, frame({ ack: { revision: delayed.revision, errors: [] } }));
+    await waitFor("the second ack", async () => (await api("GET", "/v2/computes/local")).body.dataplane?.applied_revision === delayed.revision);
+    computes.instance("local").webSocketClose(socket as never, 1000, "daemon stopping");
+    await waitFor("the disconnect", async () => (await api("GET", "/v2/computes/local")).body.dataplane?.connected === false);
+  });
+
+  it("refuses a Hello naming another host than the one the daemon dialled", async () => {
+    const { computes } = workerInNode();
+    const state = computes.states.get("h1") ?? (computes.instance("h1"), computes.states.get("h1")!);
+    const socket = new FakeSocket();
+    socket.serializeAttachment({ hostId: "h1" });
+    state.acceptWebSocket(socket);
+    const hello = { hostId: "h2", token: "secret", lastAppliedRevision: 0, tunnelAddress: "127.0.0.1", udpPortMin: 20000, udpPortMax: 20100, daemonVersion: "test", name: "h2" };
+    computes.instance("h1").webSocketMessage(socket as never, frame({ hello }));
+    const closed = await waitFor("the refusal", () => socket.closed);
+    expect(closed.code).toBe(4400);
+    expect(closed.reason).toContain("host 'h1'");
+  });
+});

@@ -1,0 +1,91 @@
+import type { R2BucketLike } from "../files/r2-file-store";
+import type { DurableObjectNamespaceLike, Env } from "../runtime/workers/bindings";
+import type { DurableObjectStorageLike, DurableObjectTransactionLike } from "../store/shard-storage";
+
+/**
+ * Durable Object storage in memory for tests in Node: values are copied in and out (as
+ * workerd's structured clone does) and transactions run one at a time, staged until they end.
+ */
+export class MemoryObjectStorage implements DurableObjectStorageLike {
+  private readonly data = new Map<string, unknown>();
+  private exclusive: Promise<unknown> = Promise.resolve();
+
+  async get<T>(key: string): Promise<T | undefined> {
+    return structuredClone(this.data.get(key)) as T | undefined;
+  }
+
+  async list<T>(options: { prefix: string }): Promise<Map<string, T>> {
+    const keys = [...this.data.keys()].filter((key) => key.startsWith(options.prefix)).sort();
+    return new Map(keys.map((key) => [key, structuredClone(this.data.get(key)) as T]));
+  }
+
+  transaction<T>(closure: (txn: DurableObjectTransactionLike) => Promise<T>): Promise<T> {
+    const run = this.exclusive.then(async () => {
+      const staged = new Map<string, unknown>();
+      const deleted = Symbol("deleted");
+      const txn: DurableObjectTransactionLike = {
+        get: async <V>(key: string) => {
+          const value = staged.has(key) ? staged.get(key) : this.data.get(key);
+          return (value === deleted ? undefined : structuredClone(value)) as V | undefined;
+        },
+        put: async (key, value) => void staged.set(key, structuredClone(value)),
+        delete: async (key) => {
+          const existed = (await txn.get(key)) !== undefined;
+          staged.set(key, deleted);
+          return existed;
+        },
+      };
+      const result = await closure(txn);
+      for (const [key, value] of staged) {
+        if (value === deleted) this.data.delete(key);
+        else this.data.set(key, value);
+      }
+      return result;
+    });
+    this.exclusive = run.catch(() => undefined);
+    return run;
+  }
+}
+
+/** A namespace whose objects are made on first use, each with its own storage and state. */
+export class FakeNamespace<State, Instance extends { fetch(request: Request): Promise<Response> }> implements DurableObjectNamespaceLike {
+  readonly instances = new Map<string, Instance>();
+  readonly states = new Map<string, State>();
+
+  constructor(
+    private readonly newState: () => State,
+    private readonly construct: (state: State) => Instance,
+  ) {}
+
+  idFromName(name: string): unknown {
+    return name;
+  }
+
+  get(id: unknown): { fetch(request: Request): Promise<Response> } {
+    return { fetch: (request) => this.instance(id as string).fetch(request) };
+  }
+
+  /** The object named `name`, made if needed. */
+  instance(name: string): Instance {
+    let found = this.instances.get(name);
+    if (!found) {
+      let state = this.states.get(name);
+      if (!state) this.states.set(name, (state = this.newState()));
+      this.instances.set(name, (found = this.construct(state)));
+    }
+    return found;
+  }
+
+  /** Drops the object from memory, keeping its state, as workerd does when it hibernates. */
+  evict(name: string): void {
+    this.instances.delete(name);
+  }
+}
+
+/** Env bindings whose objects are built by `objects`, and a bucket that refuses every call (no test here needs files). */
+export function fakeEnv(objects: (env: Env) => Pick<Env, "DIRECTORY" | "PROJECTS" | "COMPUTES">, vars: Partial<Env> = {}): Env {
+  const refuse = () => Promise.reject(new Error("no R2 in this test"));
+  const files: R2BucketLike = { head: refuse, get: refuse, put: refuse, list: refuse, delete: refuse, createMultipartUpload: refuse };
+  const env = { FILES: files, CONTROLLER_LOCAL: "true", ...vars } as Env;
+  return Object.assign(env, objects(env));
+}
