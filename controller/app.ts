@@ -4,6 +4,7 @@ import type { ControllerDeps } from "./deps";
 import { FileWriteFailed, PathEscape } from "./files/file-store";
 import { ApiError } from "./http/api-error";
 import { basicAuth } from "./http/basic-auth";
+import { releaseHeadBodies } from "./http/head-requests";
 import { errorBody, jsonResponse } from "./http/responses";
 import { registerDataplaneRoutes } from "./dataplane/route";
 import { registerDrawingRoutes } from "./routes/drawings";
@@ -35,6 +36,7 @@ export interface AppOptions {
 export function createApp(deps: ControllerDeps, options: AppOptions = {}): ControllerApp {
   const app = new Hono();
   app.use("*", basicAuth(deps.config));
+  app.use("*", releaseHeadBodies());
   registerServerRoutes(app, deps);
   registerProjectRoutes(app, deps);
   registerProjectFileRoutes(app, deps);

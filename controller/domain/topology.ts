@@ -8,6 +8,7 @@ import { ApiError } from "../http/api-error";
 import { sortKeysDeep } from "../http/responses";
 import { describeIssue } from "../http/validation";
 import { LOCAL_COMPUTE_ID } from "./computes";
+import { JSON_DEPTH_LIMIT, nestedDeeperThan } from "./json-depth";
 import type { DrawingRecord } from "./drawings";
 import { newDrawing } from "./drawings";
 import { linkToTopology, newLink, type LinkEnd, type LinkRecord } from "./links";
@@ -195,11 +196,14 @@ export function invalidTopology(reason: string): ApiError {
 }
 
 export function parseTopologyText(text: string): unknown {
+  let document: unknown;
   try {
-    return JSON.parse(text.replace(/^\uFEFF/, ""));
+    document = JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch (error) {
     throw invalidTopology(`not valid JSON (${(error as Error).message})`);
   }
+  if (nestedDeeperThan(document, JSON_DEPTH_LIMIT)) throw invalidTopology(`nested deeper than ${JSON_DEPTH_LIMIT} levels`);
+  return document;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { JSON_DEPTH_LIMIT, nestedDeeperThan } from "../domain/json-depth";
 import { ApiError, badRequest } from "./api-error";
 
 /** GNS3 limits JSON bodies to 1 MiB; raw uploads stream and are not read here. */
@@ -14,11 +15,14 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   const text = await request.text();
   if (text.length > JSON_BODY_LIMIT) throw tooLarge();
   if (text.trim() === "") return {};
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch (error) {
     throw badRequest(`Invalid JSON ${(error as Error).message}`);
   }
+  if (nestedDeeperThan(body, JSON_DEPTH_LIMIT)) throw badRequest(`Invalid JSON: nested deeper than ${JSON_DEPTH_LIMIT} levels`);
+  return body;
 }
 
 function tooLarge(): ApiError {

@@ -1,4 +1,5 @@
 import { fileLayout } from "../files/layout";
+import { UUID_PATTERN } from "../../shared/schemas/common";
 import type { ProjectCreate, ProjectUpdate } from "../../shared/schemas/project";
 import type { ControllerDeps } from "../deps";
 import { newProject, projectChanged, projectToWire, updatedProject, type ProjectRecord } from "../domain/projects";
@@ -7,7 +8,12 @@ import { isProjectRecordKey, keys } from "../store/keys";
 import type { KvWrite } from "../store/kv";
 import { applyChange, emptyChange, withConflictRetry, type Change } from "./change";
 
+/**
+ * Project ids are UUIDs; anything else names no project. Checked before the store is read,
+ * because an id with an encoded `/` (`{id}%2Fnodes%2F{node}`) would read a record below it.
+ */
 export async function loadProject(deps: ControllerDeps, projectId: string): Promise<ProjectRecord> {
+  if (!UUID_PATTERN.test(projectId)) throw notFound(`Project ID ${projectId} doesn't exist`);
   const record = await deps.store.get<ProjectRecord>(keys.project(projectId));
   if (!record) throw notFound(`Project ID ${projectId} doesn't exist`);
   return record;
