@@ -27,6 +27,8 @@ describe("the OpenAPI document", () => {
     expect(body.required).toEqual(["nodes"]);
     expect(body.additionalProperties).toBe(false);
     expect(body.properties.nodes.minItems).toBe(2);
+    const createComputeProject = document.paths["/v2/compute/projects"].post;
+    expect(createComputeProject.requestBody.content["application/json"].schema.required).toEqual(["name"]);
     expect(document.paths["/v2/projects/{project_id}/nodes/{node_id}"].put.parameters.map((p: { name: string }) => p.name)).toEqual(["project_id", "node_id"]);
   });
 });

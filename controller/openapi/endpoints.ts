@@ -99,9 +99,9 @@ export const ENDPOINTS: Endpoint[] = [
 
   { method: "get", path: "/v2/dataplane/ws", summary: "Control channel of dataplane daemons (WebSocket, protobuf frames of proto/dataplane.proto)", status: 101 },
   { method: "get", path: "/v2/compute/projects", summary: "Compute projects", status: 200 },
-  { method: "post", path: "/v2/compute/projects", summary: "Create a compute project", status: 201 },
+  { method: "post", path: "/v2/compute/projects", summary: "Create a compute project", status: 201, body: projectCreate },
   { method: "get", path: "/v2/compute/projects/:project_id", summary: "A compute project", status: 200 },
-  { method: "put", path: "/v2/compute/projects/:project_id", summary: "Update a compute project's variables", status: 200 },
+  { method: "put", path: "/v2/compute/projects/:project_id", summary: "Update a compute project's variables", status: 200, body: projectUpdate },
   { method: "delete", path: "/v2/compute/projects/:project_id", summary: "Delete a compute project and its folder", status: 204 },
   { method: "post", path: "/v2/compute/projects/:project_id/close", summary: "Close a compute project", status: 204 },
   { method: "get", path: "/v2/compute/projects/:project_id/files", summary: "List project files with md5sum", status: 200 },
