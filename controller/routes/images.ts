@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import type { ControllerDeps } from "../deps";
+import { declaredLength } from "../http/content-length";
 import { fileResponse } from "../http/file-response";
 import { emptyResponse, jsonResponse } from "../http/responses";
 import { listImages, openImage, uploadImage } from "../services/images";
@@ -10,7 +11,7 @@ export function registerImageRoutes(app: Hono, deps: ControllerDeps): void {
 
   // Raw endpoints: the body is the image's bytes and streams straight to the store.
   app.post("/v2/compute/emulator/images/:filename{.+}", async (c) => {
-    await uploadImage(deps, c.req.param("filename"), c.req.raw.body);
+    await uploadImage(deps, c.req.param("filename"), { body: c.req.raw.body, declaredLength: declaredLength(c.req.raw) });
     return emptyResponse(204);
   });
 

@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import type { ControllerDeps } from "../deps";
+import { declaredLength } from "../http/content-length";
 import { fileResponse } from "../http/file-response";
 import { emptyResponse } from "../http/responses";
 import { readProjectFile, writeProjectFile } from "../services/project-files";
@@ -24,7 +25,8 @@ export function registerFileRoutes(
 
   app.post(`${projectPath}/files/:path{.+}`, async (c) => {
     const project = await findProject(c.req.param("project_id")!);
-    await writeProjectFile(deps, project.project_id, c.req.param("path")!, c.req.raw.body);
+    const upload = { body: c.req.raw.body, declaredLength: declaredLength(c.req.raw) };
+    await writeProjectFile(deps, project.project_id, c.req.param("path")!, upload);
     return emptyResponse(201);
   });
 }

@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import type { ControllerDeps } from "../deps";
 import { projectToWire } from "../domain/projects";
+import { declaredLength } from "../http/content-length";
 import { jsonResponse } from "../http/responses";
 import { validate } from "../http/validation";
 import { exportProject, importProject } from "../services/topology";
@@ -43,8 +44,8 @@ export function registerTopologyRoutes(app: Hono, deps: ControllerDeps): void {
 
   app.post("/v2/projects/:project_id/import", async (c) => {
     const query = validate(importQuery, c.req.query(), new URL(c.req.url).pathname);
-    const length = c.req.header("content-length");
-    const project = await importProject(deps, c.req.param("project_id"), query, c.req.raw.body, length === undefined ? undefined : Number(length));
+    const upload = { body: c.req.raw.body, declaredLength: declaredLength(c.req.raw) };
+    const project = await importProject(deps, c.req.param("project_id"), query, upload);
     return jsonResponse(201, projectToWire(project));
   });
 }

@@ -10,6 +10,7 @@ import { GNS3_VERSION, type ControllerDeps, type ControllerLimits } from "../dep
 import { LocalEventBus, type EventBus } from "../events/event-bus";
 import { DiskFileStore } from "../files/disk-file-store";
 import { LmdbKeyValueStore } from "../store/lmdb-kv";
+import { closingWhenBodyUnread } from "./node-connections";
 
 export interface NodeControllerOptions {
   host: string;
@@ -74,7 +75,8 @@ export async function startNodeController(options: NodeControllerOptions): Promi
   const app = createApp(deps);
   outer.route("/", app);
   await new Promise<void>((ready) => {
-    server = serve({ fetch: app.fetch, hostname: options.host, port: options.port }, () => ready());
+    const fetch = closingWhenBodyUnread(async (request, bindings) => app.fetch(request, bindings));
+    server = serve({ fetch, hostname: options.host, port: options.port }, () => ready());
   });
   injectWebSocket(server!);
   const port = (server!.address() as AddressInfo).port;

@@ -11,18 +11,21 @@ import {
   type ImageWire,
 } from "../domain/images";
 import { ApiError, forbidden } from "../http/api-error";
+import { assertUploadFits, storeLimitedUpload, type IncomingUpload } from "./upload-limit";
 import { storeUpload } from "./uploads";
 
 /**
  * Stores an uploaded image and its checksum sidecar. The old sidecar goes first, so a reader
  * never pairs the new bytes with the old checksum; the new one is the MD5 taken while streaming.
+ * An image announced larger than allowed is refused before either is touched.
  */
-export async function uploadImage(deps: ControllerDeps, filename: string, body: ReadableStream<Uint8Array> | null): Promise<void> {
+export async function uploadImage(deps: ControllerDeps, filename: string, upload: IncomingUpload): Promise<void> {
   const path = childPath(fileLayout.emulatorImages(), filename);
+  assertUploadFits(deps, upload.declaredLength);
   const sidecar = fileLayout.md5Sidecar(path);
   await deps.files.remove(sidecar);
   const failure = (reason: string) => `Could not write image: ${filename} because ${reason}`;
-  const { md5 } = await storeUpload(deps, path, body, failure);
+  const { md5 } = await storeLimitedUpload(deps, path, upload, failure);
   await storeUpload(deps, sidecar, new Blob([md5]).stream(), failure);
 }
 

@@ -2,7 +2,7 @@ import type { ControllerDeps } from "../deps";
 import { childPath, type StoredFile } from "../files/file-store";
 import { fileLayout } from "../files/layout";
 import { notFound } from "../http/api-error";
-import { storeUpload } from "./uploads";
+import { storeLimitedUpload, type IncomingUpload } from "./upload-limit";
 
 /**
  * Files inside a project's folder, shared by the controller and the compute endpoints.
@@ -19,10 +19,10 @@ export async function writeProjectFile(
   deps: ControllerDeps,
   projectId: string,
   path: string,
-  body: ReadableStream<Uint8Array> | null,
+  upload: IncomingUpload,
 ): Promise<void> {
   const target = childPath(fileLayout.projectFolder(projectId), path);
-  await storeUpload(deps, target, body, (reason) => `Could not write file '${path}': ${reason}`);
+  await storeLimitedUpload(deps, target, upload, (reason) => `Could not write file '${path}': ${reason}`);
 }
 
 export interface ProjectFileWire {

@@ -1,5 +1,5 @@
 import { UUID_PATTERN } from "../../shared/schemas/common";
-import type { ControllerDeps } from "../deps";
+import { limitsOf, type ControllerDeps } from "../deps";
 import type { LinkRecord } from "../domain/links";
 import type { NodeRecord } from "../domain/nodes";
 import { projectToWire, type ProjectRecord } from "../domain/projects";
@@ -23,13 +23,15 @@ import { listDrawings } from "./drawings";
 import { listLinkRecords } from "./links";
 import { allocateConsolePorts, hasConsole, listNodeRecords } from "./nodes";
 import { assertNameFree, loadProject } from "./projects";
+import { cappedStream, formatBytes, type IncomingUpload } from "./upload-limit";
 import { storeUpload } from "./uploads";
 
 const MiB = 1024 * 1024;
 
 /**
- * An import is read into memory whole (a zip is read from its end), so its size is capped;
- * what it may expand to is capped separately, against archives built to fill the disk.
+ * An import is read into memory whole (a zip is read from its end), so its size is capped
+ * (below `--max-upload-size` when that is smaller); what it may expand to is capped
+ * separately, against archives built to fill the disk.
  */
 export const IMPORT_LIMITS = {
   body: 512 * MiB,
@@ -92,12 +94,11 @@ export async function importProject(
   deps: ControllerDeps,
   projectId: string,
   request: ImportRequest,
-  body: ReadableStream<Uint8Array> | null,
-  declaredLength: number | undefined,
+  body: IncomingUpload,
 ): Promise<ProjectRecord> {
   if (!UUID_PATTERN.test(projectId)) throw badRequest(`Project ID ${projectId} is not a UUID: import under a new UUID`);
   await assertProjectAbsent(deps, projectId);
-  const bytes = await readLimited(body, declaredLength);
+  const bytes = await readLimited(deps, body);
   const upload = await openUpload(bytes);
   const imported = importedTopology(parseTopologyText(upload.topology), {
     projectId,
@@ -128,25 +129,23 @@ async function assertProjectAbsent(deps: ControllerDeps, projectId: string): Pro
   if (await deps.store.get(keys.project(projectId))) throw conflict(`Project ID ${projectId} already exists`);
 }
 
-async function readLimited(body: ReadableStream<Uint8Array> | null, declaredLength: number | undefined): Promise<Uint8Array> {
-  if (declaredLength !== undefined && declaredLength > IMPORT_LIMITS.body) throw bodyTooLarge();
-  if (!body) return new Uint8Array(0);
+async function readLimited(deps: ControllerDeps, upload: IncomingUpload): Promise<Uint8Array> {
+  const limit = Math.min(IMPORT_LIMITS.body, limitsOf(deps.config).maxUploadBytes);
+  const tooLarge = () =>
+    new ApiError(413, `Cannot import project: the upload is larger than ${formatBytes(limit)}${limit < IMPORT_LIMITS.body ? " (the controller's --max-upload-size)" : ""}`);
+  if (upload.declaredLength !== undefined && upload.declaredLength > limit) throw tooLarge();
+  if (!upload.body) return new Uint8Array(0);
+  const capped = cappedStream(upload.body, limit);
   const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = body.getReader();
+  const reader = capped.stream.getReader();
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      total += value.length;
-      if (total > IMPORT_LIMITS.body) {
-        await reader.cancel();
-        throw bodyTooLarge();
-      }
       chunks.push(value);
     }
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
+  } catch {
+    if (capped.exceeded()) throw tooLarge();
     throw new ApiError(408, "Request canceled");
   }
   return concatBytes(chunks);
@@ -160,10 +159,6 @@ function concatBytes(chunks: readonly Uint8Array[]): Uint8Array {
     offset += chunk.length;
   }
   return bytes;
-}
-
-function bodyTooLarge(): ApiError {
-  return new ApiError(413, `Cannot import project: the upload is larger than ${IMPORT_LIMITS.body / MiB} MiB`);
 }
 
 interface Upload {
