@@ -49,6 +49,24 @@ describeApi("nodes", (api) => {
     expect(bad.body.message).toBe("{nope} is not a valid replacement string in the node name");
   });
 
+  it("lets 20 clients create 150 VPCS at once, each with its own console port: no request loses the race for one", async () => {
+    const projectId = await newProject(api);
+    const statuses: number[] = [];
+    const consoles = new Set<number>();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        while (next < 150) {
+          const reply = await api.post(`/v2/projects/${projectId}/nodes`, { name: `PC${++next}`, node_type: "vpcs", compute_id: "local" });
+          statuses.push(reply.status);
+          consoles.add(reply.body.console);
+        }
+      }),
+    );
+    expect(statuses).toEqual(statuses.map(() => 201));
+    expect(consoles.size).toBe(150);
+  });
+
   it("lists the ports of switches, hubs and clouds from their ports_mapping", async () => {
     const projectId = await newProject(api);
     const sw = await api.post(`/v2/projects/${projectId}/nodes`, { name: "SW", node_type: "ethernet_switch", compute_id: "local" });

@@ -54,11 +54,12 @@ function projectStamps(deps: ControllerDeps, writes: readonly KvWrite[]): KvWrit
  * records all finish within N rounds; the bound is for pathological load only. After the
  * first retries each waits a random moment, so a crowd of losers does not collide again in
  * lockstep (on Workers, a commit spanning objects also meets locks held for a few ms).
+ * `step` is told which attempt it is, to choose differently from the crowd it lost to.
  */
-export async function withConflictRetry<T>(step: () => Promise<T>, attempts = 64): Promise<T> {
+export async function withConflictRetry<T>(step: (attempt: number) => Promise<T>, attempts = 64): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await step();
+      return await step(attempt);
     } catch (error) {
       if (!(error instanceof KvConflict) || attempt >= attempts) {
         if (error instanceof KvConflict) throw new ApiError(409, "The resource was changed by another request, try again");

@@ -53,18 +53,32 @@ async function usedConsolePorts(deps: ControllerDeps, computeId: string): Promis
   return new Set((await deps.store.list(prefix)).map((entry) => Number(entry.key.slice(prefix.length))));
 }
 
-function lowestFreeConsolePort(used: ReadonlySet<number>, computeId: string): number {
-  for (let port = CONSOLE_PORT_RANGE.first; port <= CONSOLE_PORT_RANGE.last; port++) if (!used.has(port)) return port;
+/**
+ * The lowest free console port, as GNS3 gives, on a first attempt. Concurrent creations all
+ * want that one and only one gets it per commit, so with creations arriving steadily a loser
+ * could lose every retry: from the second attempt on, a request takes one of the 2, 4, 8, …
+ * lowest free ports at random instead.
+ */
+function freeConsolePort(used: ReadonlySet<number>, computeId: string, attempt = 1): number {
+  const pick = Math.floor(Math.random() * 2 ** Math.min(attempt - 1, 8));
+  let free = 0;
+  let highestSeen: number | undefined;
+  for (let port = CONSOLE_PORT_RANGE.first; port <= CONSOLE_PORT_RANGE.last; port++) {
+    if (used.has(port)) continue;
+    if (free++ === pick) return port;
+    highestSeen = port;
+  }
+  if (highestSeen !== undefined) return highestSeen;
   throw conflict(`No free console port between ${CONSOLE_PORT_RANGE.first} and ${CONSOLE_PORT_RANGE.last} on compute ${computeId}`);
 }
 
-async function allocateConsole(deps: ControllerDeps, computeId: string, requested: number | null | undefined): Promise<number> {
+async function allocateConsole(deps: ControllerDeps, computeId: string, requested: number | null | undefined, attempt = 1): Promise<number> {
   const used = await usedConsolePorts(deps, computeId);
   if (requested != null) {
     if (used.has(requested)) throw conflict(`Console port ${requested} is already used on compute ${computeId}`);
     return requested;
   }
-  return lowestFreeConsolePort(used, computeId);
+  return freeConsolePort(used, computeId, attempt);
 }
 
 /**
@@ -75,7 +89,7 @@ export async function allocateConsolePorts(deps: ControllerDeps, computeId: stri
   const used = await usedConsolePorts(deps, computeId);
   const ports: number[] = [];
   for (let index = 0; index < count; index++) {
-    const port = lowestFreeConsolePort(used, computeId);
+    const port = freeConsolePort(used, computeId);
     used.add(port);
     ports.push(port);
   }
@@ -91,13 +105,13 @@ export async function createNode(deps: ControllerDeps, projectId: string, input:
   await loadComputeRecord(deps, input.compute_id);
   await loadOpenedProject(deps, projectId);
   const nodeId = input.node_id ?? deps.newId();
-  return withConflictRetry(async () => {
+  return withConflictRetry(async (attempt) => {
     const existing = await deps.store.get<NodeRecord>(keys.node(projectId, nodeId));
     if (existing) return existing;
     const kind = nodeKind(input.node_type);
     const consoleType = input.console_type ?? kind.consoleType;
     const name = allocateNodeName(input.name, await takenNames(deps, projectId));
-    const console = hasConsole(consoleType) ? await allocateConsole(deps, input.compute_id, input.console) : null;
+    const console = hasConsole(consoleType) ? await allocateConsole(deps, input.compute_id, input.console, attempt) : null;
     const node = newNode(input, { nodeId, projectId, name, console, hostInterfaces: deps.hostInterfaces() });
     const change: Change = {
       writes: [{ key: keys.node(projectId, nodeId), value: node }, { key: keys.nodeName(projectId, name), value: nodeId }],
