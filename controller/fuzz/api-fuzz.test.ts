@@ -16,7 +16,9 @@
  * here, and this test fails if any endpoint was never reached.
  *
  * A failure prints the shrunk sequence, the seed and the last requests with their answers.
- * Fuzz longer with `FUZZ_RUNS=2000 npx vitest run controller/fuzz`; replay with `FUZZ_SEED=…`.
+ * Fuzz longer with `FUZZ_RUNS=2000 npx vitest run controller/fuzz`; replay a random run with
+ * `FUZZ_SEED=…`; `FUZZ_TRACE=1` prints every request and answer, `FUZZ_VERBOSE=1` how often
+ * each endpoint was reached and succeeded.
  */
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
