@@ -1,10 +1,14 @@
+import { statfs } from "node:fs/promises";
 import { deepFreeze } from "../../shared/deep-freeze";
 import { open, type RootDatabase } from "lmdb";
 import { KvConflict, KvFull, KvUnavailable, guardHolds, type KeyValueStore, type KvEntry, type KvGuard, type KvWrite } from "./kv";
 
 /** How long to wait for lmdb to say why a commit failed (it says so at once; this only bounds a surprise). */
 const CAUSE_WAIT_MS = 1000;
-const NO_SPACE = new Set(["ENOSPC", "EDQUOT", 28, 122]);
+const NO_SPACE = new Set<unknown>(["ENOSPC", "EDQUOT", 28, 122]);
+const IO_ERROR = new Set<unknown>(["EIO", 5]);
+/** Free space under which an I/O error on commit is taken for a full disk. */
+const NEARLY_FULL_BYTES = 16 * 1024 * 1024;
 
 /**
  * The embedded Node backend. LMDB commits are ACID and survive `kill -9`; `transaction`
@@ -16,7 +20,7 @@ const NO_SPACE = new Set(["ENOSPC", "EDQUOT", 28, 122]);
 export class LmdbKeyValueStore implements KeyValueStore {
   private readonly db: RootDatabase<unknown, string>;
 
-  constructor(path: string) {
+  constructor(private readonly path: string) {
     this.db = open<unknown, string>({
       path,
       compression: false,
@@ -60,7 +64,7 @@ export class LmdbKeyValueStore implements KeyValueStore {
       // were made; dropping it makes reads and guards see the disk again.
       this.cachedValues().clear();
       const cause = await commitCause(error);
-      if (NO_SPACE.has((cause as NodeJS.ErrnoException).code ?? "")) {
+      if (await outOfSpace(this.path, cause)) {
         throw new KvFull("The store could not save the change: no space left on the device. Free some space and try again");
       }
       throw new KvUnavailable(`The store could not save the change: ${(cause as Error).message}`);
@@ -74,6 +78,18 @@ export class LmdbKeyValueStore implements KeyValueStore {
   private cachedValues(): Map<string, unknown> {
     return (this.db as unknown as { cache: Map<string, unknown> }).cache;
   }
+}
+
+/**
+ * ENOSPC, or EIO with the disk all but full: LMDB reports a write that the file system cut
+ * short ("short write, filesystem full?") as EIO.
+ */
+async function outOfSpace(path: string, cause: unknown): Promise<boolean> {
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  if (NO_SPACE.has(code)) return true;
+  if (!IO_ERROR.has(code)) return false;
+  const disk = await statfs(path).catch(() => undefined);
+  return disk !== undefined && disk.bavail * disk.bsize < NEARLY_FULL_BYTES;
 }
 
 /**
