@@ -47,6 +47,15 @@ describeApi("requests the fuzzer found", (api) => {
     expect(accepted.status).toBe(201);
   });
 
+  it("answers with a stored '__proto__' key instead of dropping it (and pollutes nothing)", async () => {
+    const { base, link } = await linkedPair(api);
+    const reply = await api.put(`${base}/links/${link.link_id}`, '{"link_style": {"a": {"__proto__": {"polluted": "yes"}}, "width": 2}}');
+    expect(reply.status).toBe(201);
+    expect(reply.text).toContain('"link_style":{"a":{"__proto__":{"polluted":"yes"}},"width":2}');
+    expect((await api.get(`${base}/links/${link.link_id}`)).text).toContain('"a":{"__proto__":{"polluted":"yes"}}');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it("refuses a topology nested deeper than 64 levels on import with a 409, as other bad topology files", async () => {
     const reply = await api.post("/v2/projects/6c3e9a0e-0d3f-4b5e-9b0a-5f6d7e8f9a0b/import?name=deep", `${"[".repeat(10_000)}${"]".repeat(10_000)}`);
     expect(reply.status).toBe(409);
