@@ -8,6 +8,7 @@ import { keys } from "../store/keys";
 import type { KvGuard } from "../store/kv";
 import { applyChange, withConflictRetry } from "./change";
 import { loadOpenedProject, loadProject } from "./projects";
+import { countChange, inCountTurn, withCount } from "./record-limits";
 
 /** A closed project still lists its stored drawings, as GNS3 does. */
 export async function listDrawings(deps: ControllerDeps, projectId: string): Promise<DrawingRecord[]> {
@@ -22,21 +23,24 @@ export async function loadDrawing(deps: ControllerDeps, projectId: string, drawi
 
 /** A `drawing_id` that already exists gives back that drawing, unchanged and unannounced (GNS3). */
 export async function createDrawing(deps: ControllerDeps, projectId: string, input: DrawingInput): Promise<DrawingRecord> {
-  return withConflictRetry(async () => {
-    const project = await loadOpenedProject(deps, projectId);
-    if (input.drawing_id) {
-      const existing = await deps.store.get<DrawingRecord>(keys.drawing(projectId, input.drawing_id));
-      if (existing) return existing;
-    }
-    const record = newDrawing(input, projectId, input.drawing_id ?? deps.newId());
-    const key = keys.drawing(projectId, record.drawing_id);
-    await applyChange(deps, {
-      writes: [{ key, value: record }],
-      guards: [{ key, absent: true }, projectStillOpened(project)],
-      events: [projectEvent(projectId, "drawing.created", drawingToWire(record))],
-    });
-    return record;
-  });
+  return inCountTurn(deps, projectId, ["drawings"], () =>
+    withConflictRetry(async () => {
+      const project = await loadOpenedProject(deps, projectId);
+      if (input.drawing_id) {
+        const existing = await deps.store.get<DrawingRecord>(keys.drawing(projectId, input.drawing_id));
+        if (existing) return existing;
+      }
+      const record = newDrawing(input, projectId, input.drawing_id ?? deps.newId());
+      const key = keys.drawing(projectId, record.drawing_id);
+      const change = {
+        writes: [{ key, value: record }],
+        guards: [{ key, absent: true as const }, projectStillOpened(project)],
+        events: [projectEvent(projectId, "drawing.created", drawingToWire(record))],
+      };
+      await applyChange(deps, withCount(change, await countChange(deps, projectId, "drawings", 1)));
+      return record;
+    }),
+  );
 }
 
 /** Always saved and announced, even when nothing changed: clients expect the event (GNS3). */
@@ -61,17 +65,20 @@ export async function updateDrawing(
 }
 
 export async function deleteDrawing(deps: ControllerDeps, projectId: string, drawingId: string): Promise<void> {
-  await withConflictRetry(async () => {
-    const project = await loadOpenedProject(deps, projectId);
-    const record = await findDrawing(deps, projectId, drawingId);
-    if (record.locked) throw conflict(`Drawing ID ${drawingId} cannot be deleted because it is locked`);
-    const key = keys.drawing(projectId, drawingId);
-    await applyChange(deps, {
-      writes: [{ key, delete: true }],
-      guards: [{ key, revision: record.revision }, projectStillOpened(project)],
-      events: [projectEvent(projectId, "drawing.deleted", drawingToWire(record))],
-    });
-  });
+  await inCountTurn(deps, projectId, ["drawings"], () =>
+    withConflictRetry(async () => {
+      const project = await loadOpenedProject(deps, projectId);
+      const record = await findDrawing(deps, projectId, drawingId);
+      if (record.locked) throw conflict(`Drawing ID ${drawingId} cannot be deleted because it is locked`);
+      const key = keys.drawing(projectId, drawingId);
+      const change = {
+        writes: [{ key, delete: true as const }],
+        guards: [{ key, revision: record.revision }, projectStillOpened(project)],
+        events: [projectEvent(projectId, "drawing.deleted", drawingToWire(record))],
+      };
+      await applyChange(deps, withCount(change, await countChange(deps, projectId, "drawings", -1)));
+    }),
+  );
 }
 
 async function findDrawing(deps: ControllerDeps, projectId: string, drawingId: string): Promise<DrawingRecord> {

@@ -18,6 +18,7 @@ import { applyChange, withConflictRetry, type Change } from "./change";
 import { cachedListBody } from "./list-cache";
 import { listNodeRecords } from "./nodes";
 import { projectEvent } from "./project-events";
+import { countChange, inCountTurn, withCount } from "./record-limits";
 import { loadOpenedProject, loadProject } from "./projects";
 
 export async function loadLink(deps: ControllerDeps, projectId: string, linkId: string): Promise<LinkRecord> {
@@ -42,7 +43,7 @@ export async function listLinksBody(deps: ControllerDeps, projectId: string): Pr
 export async function createLink(deps: ControllerDeps, projectId: string, input: LinkCreate): Promise<LinkRecord> {
   await loadOpenedProject(deps, projectId);
   const linkId = deps.newId();
-  return withConflictRetry(async () => {
+  return inCountTurn(deps, projectId, ["links"], () => withConflictRetry(async () => {
     const nodeIds = [...new Set(input.nodes.map((end) => end.node_id))];
     const nodes = new Map<string, NodeRecord>();
     const claims = new Map<string, string | undefined>();
@@ -63,7 +64,7 @@ export async function createLink(deps: ControllerDeps, projectId: string, input:
       portTaken: (nodeId, adapter, port) => claims.get(keys.port(projectId, nodeId, adapter, port)) !== undefined,
     });
     const portKeys = link.nodes.map((end) => keys.port(projectId, end.node_id, end.adapter_number, end.port_number));
-    await applyChange(deps, {
+    const change: Change = {
       writes: [{ key: keys.link(projectId, link.link_id), value: link }, ...portKeys.map((key) => ({ key, value: link.link_id }))],
       guards: [
         ...portKeys.map((key) => ({ key, absent: true as const })),
@@ -71,9 +72,10 @@ export async function createLink(deps: ControllerDeps, projectId: string, input:
         ...[...nodes.values()].map((node) => ({ key: keys.node(projectId, node.node_id), revision: node.revision })),
       ],
       events: [projectEvent(projectId, "link.created", linkToWire(link))],
-    });
+    };
+    await applyChange(deps, withCount(change, await countChange(deps, projectId, "links", 1)));
     return link;
-  });
+  }));
 }
 
 export async function getLink(deps: ControllerDeps, projectId: string, linkId: string): Promise<LinkRecord> {
@@ -112,10 +114,12 @@ export function linkRemoval(link: LinkRecord): Change {
 
 export async function deleteLink(deps: ControllerDeps, projectId: string, linkId: string): Promise<void> {
   await loadOpenedProject(deps, projectId);
-  await withConflictRetry(async () => {
-    const link = await loadLink(deps, projectId, linkId);
-    await applyChange(deps, linkRemoval(link));
-  });
+  await inCountTurn(deps, projectId, ["links"], () =>
+    withConflictRetry(async () => {
+      const link = await loadLink(deps, projectId, linkId);
+      await applyChange(deps, withCount(linkRemoval(link), await countChange(deps, projectId, "links", -1)));
+    }),
+  );
 }
 
 async function linkEndNodes(deps: ControllerDeps, link: LinkRecord): Promise<Map<string, NodeRecord>> {

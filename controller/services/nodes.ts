@@ -11,6 +11,7 @@ import { applyChange, emptyChange, withConflictRetry, type Change } from "./chan
 import { loadComputeRecord } from "./computes";
 import { linkRemoval } from "./links";
 import { projectEvent } from "./project-events";
+import { countChange, inCountTurn } from "./record-limits";
 import { loadOpenedProject, loadProject } from "./projects";
 
 const CONSOLE_PORT_RANGE = { first: 5000, last: 10000 };
@@ -105,7 +106,7 @@ export async function createNode(deps: ControllerDeps, projectId: string, input:
   await loadComputeRecord(deps, input.compute_id);
   await loadOpenedProject(deps, projectId);
   const nodeId = input.node_id ?? deps.newId();
-  return withConflictRetry(async (attempt) => {
+  return inCountTurn(deps, projectId, ["nodes"], () => withConflictRetry(async (attempt) => {
     const existing = await deps.store.get<NodeRecord>(keys.node(projectId, nodeId));
     if (existing) return existing;
     const kind = nodeKind(input.node_type);
@@ -122,9 +123,10 @@ export async function createNode(deps: ControllerDeps, projectId: string, input:
       change.writes.push({ key: keys.consolePort(input.compute_id, console), value: nodeId });
       change.guards.push({ key: keys.consolePort(input.compute_id, console), absent: true });
     }
+    merge(change, await countChange(deps, projectId, "nodes", 1));
     await applyChange(deps, change);
     return node;
-  });
+  }));
 }
 
 export async function updateNode(deps: ControllerDeps, projectId: string, nodeId: string, input: NodeUpdate): Promise<NodeRecord> {
@@ -162,17 +164,22 @@ export async function updateNode(deps: ControllerDeps, projectId: string, nodeId
 /** A node's links go with it (each announced as `link.deleted`), then its name and console. */
 export async function deleteNode(deps: ControllerDeps, projectId: string, nodeId: string): Promise<void> {
   await loadOpenedProject(deps, projectId);
-  await withConflictRetry(async () => {
-    const node = await loadNode(deps, projectId, nodeId);
-    if (node.locked) throw conflict(`Node ${node.name} cannot be deleted because it is locked`);
-    const change = emptyChange();
-    for (const link of await nodeLinkRecords(deps, projectId, nodeId)) merge(change, linkRemoval(link));
-    change.writes.push({ key: keys.node(projectId, nodeId), delete: true }, { key: keys.nodeName(projectId, node.name), delete: true });
-    if (node.console !== null) change.writes.push({ key: keys.consolePort(node.compute_id, node.console), delete: true });
-    change.guards.push({ key: keys.node(projectId, nodeId), revision: node.revision });
-    change.events.push(projectEvent(projectId, "node.deleted", nodeWire(deps, node)));
-    await applyChange(deps, change);
-  });
+  await inCountTurn(deps, projectId, ["nodes", "links"], () =>
+    withConflictRetry(async () => {
+      const node = await loadNode(deps, projectId, nodeId);
+      if (node.locked) throw conflict(`Node ${node.name} cannot be deleted because it is locked`);
+      const change = emptyChange();
+      const links = await nodeLinkRecords(deps, projectId, nodeId);
+      for (const link of links) merge(change, linkRemoval(link));
+      change.writes.push({ key: keys.node(projectId, nodeId), delete: true }, { key: keys.nodeName(projectId, node.name), delete: true });
+      if (node.console !== null) change.writes.push({ key: keys.consolePort(node.compute_id, node.console), delete: true });
+      change.guards.push({ key: keys.node(projectId, nodeId), revision: node.revision });
+      change.events.push(projectEvent(projectId, "node.deleted", nodeWire(deps, node)));
+      merge(change, await countChange(deps, projectId, "nodes", -1));
+      if (links.length > 0) merge(change, await countChange(deps, projectId, "links", -links.length));
+      await applyChange(deps, change);
+    }),
+  );
 }
 
 function merge(into: Change, from: Change): void {

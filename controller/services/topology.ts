@@ -23,6 +23,7 @@ import { listDrawings } from "./drawings";
 import { listLinkRecords } from "./links";
 import { allocateConsolePorts, hasConsole, listNodeRecords } from "./nodes";
 import { assertNameFree, loadProject } from "./projects";
+import { initialCounts, withCount } from "./record-limits";
 import { cappedStream, formatBytes, type IncomingUpload } from "./upload-limit";
 import { storeUpload } from "./uploads";
 
@@ -111,13 +112,14 @@ export async function importProject(
   });
   await assertNameFree(deps, imported.project.name);
   await assertProjectAbsent(deps, projectId);
+  const counts = initialCounts(deps, projectId, { nodes: imported.nodes.length, links: imported.links.length, drawings: imported.drawings.length });
 
   const folder = fileLayout.projectFolder(projectId);
   try {
     for (const { entry, path } of upload.files) {
       await storeUpload(deps, childPath(folder, path), zipEntryStream(bytes, entry), (reason) => `Could not write file '${path}': ${reason}`);
     }
-    return await withConflictRetry(() => commitImport(deps, imported));
+    return await withConflictRetry(() => commitImport(deps, imported, counts));
   } catch (error) {
     // Another import of the same id that won the race owns the folder now: leave it.
     if (!(await deps.store.get(keys.project(projectId)))) await deps.files.remove(folder);
@@ -243,8 +245,8 @@ async function drain(stream: ReadableStream<Uint8Array>, entry: ZipEntry, onChun
   }
 }
 
-/** One commit: the project, its nodes with fresh console ports, links with their port claims, drawings. */
-async function commitImport(deps: ControllerDeps, imported: ImportedTopology): Promise<ProjectRecord> {
+/** One commit: the project, its nodes with fresh console ports, links with their port claims, drawings, their counts. */
+async function commitImport(deps: ControllerDeps, imported: ImportedTopology, counts: Change): Promise<ProjectRecord> {
   const { project } = imported;
   const projectId = project.project_id;
   await assertProjectAbsent(deps, projectId);
@@ -270,7 +272,7 @@ async function commitImport(deps: ControllerDeps, imported: ImportedTopology): P
   }
   for (const link of imported.links) change.writes.push(...linkWrites(link));
   for (const drawing of imported.drawings) change.writes.push({ key: keys.drawing(projectId, drawing.drawing_id), value: drawing });
-  await applyChange(deps, change);
+  await applyChange(deps, withCount(change, counts));
   return project;
 }
 
