@@ -3,6 +3,14 @@ import type { EventBus, Notification, NotificationScope } from "../events/event-
 /** GNS3 pings a controller stream after 5 s without any other message. */
 export const DEFAULT_PING_INTERVAL_MS = 5000;
 
+/**
+ * Bytes that may wait for one client before it is dropped: a client that stopped reading must
+ * not make the server buffer without end. A reading client never comes close (messages are
+ * small and leave as fast as its connection takes them); one message larger than this (a big
+ * drawing) still goes to a client that has caught up.
+ */
+export const MAX_BACKLOG_BYTES = 1024 * 1024;
+
 export interface FeedOptions {
   events: EventBus;
   scope: NotificationScope;
@@ -10,6 +18,8 @@ export interface FeedOptions {
   pingIntervalMs: number;
   /** Hands one message to the client; throwing means the client is gone and ends the feed. */
   send: (notification: Notification) => void;
+  /** Called once when the feed ends, however it ends. */
+  onClose?: () => void;
 }
 
 /**
@@ -40,6 +50,7 @@ export function openFeed(options: FeedOptions): () => void {
     closed = true;
     clearTimeout(pingTimer);
     unsubscribe();
+    options.onClose?.();
   };
 
   ping();

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { LocalEventBus } from "../events/event-bus";
-import { openFeed } from "./feed";
-import { MAX_BACKLOG, notificationStreamResponse } from "./http-stream";
+import { MAX_BACKLOG_BYTES, notificationText, openFeed } from "./feed";
+import { notificationStreamResponse } from "./http-stream";
 
 const SCOPE = { kind: "controller" } as const;
 
@@ -25,12 +25,16 @@ it("writes one JSON object and a newline per message", async () => {
   expect(events.listenerCount()).toBe(0);
 });
 
-it("drops a client that stopped reading once it is too far behind", async () => {
+it("drops a client that stopped reading once more than the backlog bound waits for it", async () => {
   const events = new LocalEventBus();
   const response = streamOver(events);
-  for (let i = 0; i < MAX_BACKLOG + 1; i++) events.publish(SCOPE, { action: "log.info", event: { i } });
+  const message = { action: "log.info", event: { text: "x".repeat(10_000) } };
+  const size = notificationText(message).length + 1;
+  // The first ping is queued too; after it, whole messages until the bound is passed.
+  const fitting = Math.floor(MAX_BACKLOG_BYTES / size) + 1;
+  for (let i = 0; i < fitting; i++) events.publish(SCOPE, message);
   expect(events.listenerCount()).toBe(1);
-  events.publish(SCOPE, { action: "log.info", event: { i: "one too many" } });
+  events.publish(SCOPE, message);
   expect(events.listenerCount()).toBe(0);
-  await expect(response.text()).rejects.toThrow(`notification client fell more than ${MAX_BACKLOG} messages behind`);
+  await expect(response.text()).rejects.toThrow(`notification client fell more than ${MAX_BACKLOG_BYTES} bytes behind`);
 });

@@ -1,0 +1,50 @@
+import type { NotificationScope } from "../events/event-bus";
+
+export interface ListenerLimits {
+  /** Listeners of every scope together. */
+  total: number;
+  /** Listeners of one project's scope. */
+  perProject: number;
+}
+
+/**
+ * A listener's place, or why it has none: short enough (under 123 bytes) to be a WebSocket's
+ * close reason too. `release` may be called more than once.
+ */
+export type ListenerSlot = { release: () => void } | { refused: string };
+
+/**
+ * Counts the notification listeners (HTTP streams and WebSockets) this app serves, so that
+ * clients opening more and more of them cannot exhaust the controller's memory and sockets.
+ */
+export class ListenerSlots {
+  private total = 0;
+  private readonly perProject = new Map<string, number>();
+
+  constructor(private readonly limits: ListenerLimits) {}
+
+  take(scope: NotificationScope): ListenerSlot {
+    if (this.total >= this.limits.total) {
+      return { refused: `Too many notification listeners: at most ${this.limits.total} at once (--max-notification-listeners)` };
+    }
+    const projectId = scope.kind === "project" ? scope.projectId : undefined;
+    const onProject = projectId === undefined ? 0 : (this.perProject.get(projectId) ?? 0);
+    if (projectId !== undefined && onProject >= this.limits.perProject) {
+      return { refused: `Too many notification listeners on this project: at most ${this.limits.perProject} (--max-notification-listeners-per-project)` };
+    }
+    this.total++;
+    if (projectId !== undefined) this.perProject.set(projectId, onProject + 1);
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        this.total--;
+        if (projectId === undefined) return;
+        const left = this.perProject.get(projectId)! - 1;
+        if (left === 0) this.perProject.delete(projectId);
+        else this.perProject.set(projectId, left);
+      },
+    };
+  }
+}
