@@ -55,4 +55,24 @@ describe("the R2 file store in workerd", () => {
     expect((await files("read", "projects/r/x")).status).toBe(404);
     expect(await (await files("md5", "projects/r/x")).json()).toEqual({ md5: null });
   });
+
+  it("keeps paths a tree, as on a disk: a file is never also a folder", async () => {
+    await files("write", "projects/t/folder/inner", { method: "PUT", body: "inner" });
+    await files("write", "projects/t/file", { method: "PUT", body: "file" });
+    const refused = [
+      ["projects/t/folder", "a folder with that name is in the way"],
+      ["projects/t/file/inner", "a file is in the way of its folder"],
+      ["projects/t/file/deeper/inner", "a file is in the way of its folder"],
+    ];
+    for (const [path, reason] of refused) {
+      expect(await (await files("write", path!, { method: "PUT", body: "refused" })).json()).toEqual({ error: "FileWriteFailed", reason });
+    }
+    expect(await (await files("list", "projects/t")).json()).toEqual([
+      { path: "file", size: 4 },
+      { path: "folder/inner", size: 5 },
+    ]);
+    // A name that merely starts like a file or folder is free.
+    expect((await files("write", "projects/t/folder2", { method: "PUT", body: "x" })).status).toBe(200);
+    expect((await files("write", "projects/t/file.bak", { method: "PUT", body: "x" })).status).toBe(200);
+  });
 });

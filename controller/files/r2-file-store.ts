@@ -5,7 +5,7 @@ export interface R2BucketLike {
   head(key: string): Promise<R2ObjectLike | null>;
   get(key: string): Promise<(R2ObjectLike & { body: ReadableStream<Uint8Array> }) | null>;
   put(key: string, value: Uint8Array): Promise<R2ObjectLike>;
-  list(options: { prefix: string; cursor?: string }): Promise<{ objects: R2ObjectLike[]; truncated: boolean; cursor?: string }>;
+  list(options: { prefix: string; cursor?: string; limit?: number }): Promise<{ objects: R2ObjectLike[]; truncated: boolean; cursor?: string }>;
   delete(keys: string[]): Promise<void>;
   createMultipartUpload(key: string): Promise<{
     uploadPart(partNumber: number, value: Uint8Array): Promise<{ partNumber: number; etag: string }>;
@@ -47,6 +47,7 @@ export class R2FileStore implements FileStore {
   constructor(private readonly bucket: R2BucketLike) {}
 
   async write(path: string, body: ReadableStream<Uint8Array>): Promise<WrittenFile> {
+    await this.assertNothingInTheWay(path);
     const digest = md5Stream();
     const digestWriter = digest.getWriter();
     const parts = new PartCutter(PART_SIZE);
@@ -117,6 +118,23 @@ export class R2FileStore implements FileStore {
     const keys = [path, ...(await this.objectsUnder(`${path}/`)).map((object) => object.key)];
     // R2 deletes at most 1000 keys per call.
     for (let start = 0; start < keys.length; start += 1000) await this.bucket.delete(keys.slice(start, start + 1000));
+  }
+
+  /**
+   * Keys are flat but the paths they stand for are a tree, as on a disk: a file cannot also be
+   * a folder (`a` beside `a/b`), or listing and removing the one would take the other along.
+   * Checked before the body is read, so a refusal costs no upload; a concurrent write of the
+   * other shape can still slip in between, which R2, having no conditions across keys, cannot stop.
+   */
+  private async assertNothingInTheWay(path: string): Promise<void> {
+    const segments = path.split("/");
+    const ancestors = segments.slice(1).map((_, end) => segments.slice(0, end + 1).join("/"));
+    const [below, files] = await Promise.all([
+      this.bucket.list({ prefix: `${path}/`, limit: 1 }),
+      Promise.all(ancestors.map((ancestor) => this.bucket.head(ancestor))),
+    ]);
+    if (below.objects.length > 0) throw new FileWriteFailed(path, "a folder with that name is in the way", false);
+    if (files.some((file) => file !== null)) throw new FileWriteFailed(path, "a file is in the way of its folder", false);
   }
 
   private async objectsUnder(prefix: string): Promise<R2ObjectLike[]> {

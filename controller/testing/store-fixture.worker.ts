@@ -82,7 +82,8 @@ async function files(store: R2FileStore, operation: string | undefined, path: st
       try {
         return Response.json(await store.write(path, request.body ?? new Blob([]).stream()));
       } catch (error) {
-        if (error instanceof FileWriteFailed || error instanceof UploadInterrupted) return Response.json({ error: error.constructor.name }, { status: 500 });
+        if (error instanceof FileWriteFailed) return Response.json({ error: "FileWriteFailed", reason: error.reason }, { status: 500 });
+        if (error instanceof UploadInterrupted) return Response.json({ error: "UploadInterrupted" }, { status: 500 });
         throw error;
       }
     case "read": {
