@@ -17,7 +17,17 @@ export interface LocalWorkerOptions {
 
 export interface RunningWorker {
   url: string;
+  /** The Worker's R2 bucket of images and project files, reached from Node (tests inspect and seed it). */
+  filesBucket(): Promise<NodeR2Bucket>;
   close(): Promise<void>;
+}
+
+/** The part of the R2 binding API that miniflare's Node proxy of a bucket offers (typed here: Node has no Workers types). */
+export interface NodeR2Bucket {
+  head(key: string): Promise<{ key: string; size: number } | null>;
+  get(key: string): Promise<{ key: string; size: number; arrayBuffer(): Promise<ArrayBuffer> } | null>;
+  put(key: string, value: Uint8Array | string): Promise<unknown>;
+  list(options: { prefix: string; cursor?: string; limit?: number }): Promise<{ objects: { key: string; size: number }[]; truncated: boolean; cursor?: string }>;
 }
 
 /**
@@ -48,5 +58,9 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Run
     r2Persist: join(options.dataDir, "r2"),
   });
   const url = await miniflare.ready;
-  return { url: url.origin, close: () => miniflare.dispose() };
+  return {
+    url: url.origin,
+    filesBucket: async () => (await miniflare.getR2Bucket("FILES")) as unknown as NodeR2Bucket,
+    close: () => miniflare.dispose(),
+  };
 }

@@ -1,14 +1,16 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import { createApp } from "../app";
 import type { ControllerLimits } from "../deps";
 import { limitFlags } from "../runtime/limit-flags";
 import { startLocalWorker } from "../runtime/worker-local";
+import { diskFiles, r2Files, type ApiFiles } from "./api-files";
 import { startControllerProcess } from "./controller-process";
 import { inProcessDeps, TEST_NOTIFICATION_PING_MS } from "./in-process-deps";
 
+export type { ApiFiles } from "./api-files";
 export { startControllerProcess, type ControllerProcess } from "./controller-process";
 export { inProcessDeps, TEST_NOTIFICATION_PING_MS } from "./in-process-deps";
 
@@ -23,6 +25,10 @@ export interface ApiReply {
 export interface ApiClient {
   /** Base URL of a real server, or undefined for the in-process target. */
   readonly baseUrl: string | undefined;
+  /** The controller's files in its file store's path space, read and seeded without asking it. */
+  readonly files: ApiFiles;
+  /** Where this target keeps files; known while tests are declared, unlike `files`. */
+  readonly fileBackend: ApiFiles["backend"];
   fetch(path: string, init?: RequestInit): Promise<Response>;
   request(method: string, path: string, body?: unknown): Promise<ApiReply>;
   get(path: string): Promise<ApiReply>;
@@ -36,17 +42,27 @@ interface ApiTarget {
   name: string;
   /** Only suites that opt in (see `ApiSuiteOptions`) run on this target. */
   optIn?: boolean;
-  start(limits: Partial<ControllerLimits>): Promise<{ fetch: (path: string, init?: RequestInit) => Promise<Response>; baseUrl?: string; stop(): Promise<void> }>;
+  fileBackend: ApiFiles["backend"];
+  start(limits: Partial<ControllerLimits>): Promise<StartedTarget>;
+}
+
+interface StartedTarget {
+  fetch: (path: string, init?: RequestInit) => Promise<Response>;
+  baseUrl?: string;
+  files: ApiFiles;
+  stop(): Promise<void>;
 }
 
 const inProcess: ApiTarget = {
   name: "app.request",
+  fileBackend: "disk",
   async start(limits) {
     const dataDir = mkdtempSync(join(tmpdir(), "gns3-app-"));
     const deps = inProcessDeps(dataDir);
     const app = createApp({ ...deps, config: { ...deps.config, limits } });
     return {
       fetch: async (path, init) => app.request(path, init),
+      files: diskFiles(dataDir),
       stop: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   },
@@ -55,6 +71,7 @@ const inProcess: ApiTarget = {
 /** The README's run command, on a free port and a fresh data dir. */
 const nodeServer: ApiTarget = {
   name: "node server",
+  fileBackend: "disk",
   async start(limits) {
     const dataDir = mkdtempSync(join(tmpdir(), "gns3-node-"));
     const server = await startControllerProcess(["--port", "0", "--data-dir", dataDir, "--no-local-dataplane", ...limitFlags(limits)], {
@@ -63,6 +80,7 @@ const nodeServer: ApiTarget = {
     return {
       baseUrl: server.url,
       fetch: (path, init) => fetch(`${server.url}${path}`, init),
+      files: diskFiles(dataDir),
       stop: async () => {
         await server.stop();
         rmSync(dataDir, { recursive: true, force: true });
@@ -75,6 +93,7 @@ const nodeServer: ApiTarget = {
 const workerd: ApiTarget = {
   name: "workerd",
   optIn: true,
+  fileBackend: "r2",
   async start(limits) {
     if (Object.keys(limits).length > 0) throw new Error("the workerd target takes no limits: suites with limits must not opt in");
     const dataDir = mkdtempSync(join(tmpdir(), "gns3-workerd-"));
@@ -88,6 +107,7 @@ const workerd: ApiTarget = {
     return {
       baseUrl: worker.url,
       fetch: (path, init) => fetch(`${worker.url}${path}`, init),
+      files: r2Files(await worker.filesBucket()),
       stop: async () => {
         await worker.close();
         rmSync(dataDir, { recursive: true, force: true });
@@ -117,11 +137,11 @@ export function describeApi(title: string, suite: (api: ApiClient) => void, opti
   for (const target of API_TARGETS) {
     if (target.optIn && options.workerd !== true) {
       const reason = options.workerd ?? "not yet enabled on this runtime";
-      describe.skip(`${title} [${target.name}] — skipped: ${reason}`, () => suite(unstartedClient));
+      describe.skip(`${title} [${target.name}] — skipped: ${reason}`, () => suite(unstartedClient(target)));
       continue;
     }
     describe(`${title} [${target.name}]`, () => {
-      let started: Awaited<ReturnType<ApiTarget["start"]>> | undefined;
+      let started: StartedTarget | undefined;
       beforeAll(async () => {
         started = await target.start(options.limits ?? {});
       });
@@ -154,6 +174,11 @@ export function describeApi(title: string, suite: (api: ApiClient) => void, opti
         get baseUrl() {
           return started?.baseUrl;
         },
+        get files() {
+          if (!started) throw new Error("target not started");
+          return started.files;
+        },
+        fileBackend: target.fileBackend,
         fetch: fetchVia,
         request,
         get: (path) => request("GET", path),
@@ -165,13 +190,25 @@ export function describeApi(title: string, suite: (api: ApiClient) => void, opti
   }
 }
 
+/**
+ * A test of the data dir on the disk itself (symlinks, folders, permissions), which has no
+ * counterpart where files are R2 objects: registered skipped there, its title saying why.
+ */
+export function itOnDisk(api: ApiClient, whyNotInR2: string): (title: string, test: () => Promise<void>) => void {
+  return (title, test) => (api.fileBackend === "disk" ? it(title, test) : it.skip(`${title} — skipped in R2: ${whyNotInR2}`, test));
+}
+
 /** Handed to suites skipped on a target: they register their tests, which never run. */
-const unstartedClient: ApiClient = {
+const unstartedClient = (target: ApiTarget): ApiClient => ({
   baseUrl: undefined,
+  get files(): ApiFiles {
+    throw new Error("target not started");
+  },
+  fileBackend: target.fileBackend,
   fetch: () => Promise.reject(new Error("target not started")),
   request: () => Promise.reject(new Error("target not started")),
   get: () => Promise.reject(new Error("target not started")),
   post: () => Promise.reject(new Error("target not started")),
   put: () => Promise.reject(new Error("target not started")),
   delete: () => Promise.reject(new Error("target not started")),
-};
+});

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { expect } from "vitest";
 import type { ApiClient } from "./api-targets";
@@ -60,7 +60,8 @@ export function expectRefused(reply: RawReply, attack: EscapingPath): void {
 
 /**
  * The target's data dir, found through the public contract that a project's `path` is
- * `{data dir}/projects/{id}` — the test harness does not hand it out otherwise.
+ * `{data dir}/projects/{id}`. Only a disk target has one: on workerd the path is `/projects/{id}`
+ * and this answers `/`. `api.files` reaches the files on every target.
  */
 export async function dataDirOf(api: ApiClient): Promise<string> {
   const created = await api.post("/v2/projects", { name: `locate-data-dir-${crypto.randomUUID()}` });
@@ -68,17 +69,15 @@ export async function dataDirOf(api: ApiClient): Promise<string> {
   return dirname(dirname(created.body.path as string));
 }
 
-/** Every place a file called `name` may have landed: anywhere below `root`, beside it, or in /tmp. */
-export function filesNamed(root: string, name: string): string[] {
-  const found: string[] = [];
-  const walk = (folder: string): void => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const full = join(folder, entry.name);
-      if (entry.name === name) found.push(full);
-      if (entry.isDirectory()) walk(full);
-    }
-  };
-  walk(root);
-  for (const candidate of [join(dirname(root), name), join("/tmp", name)]) if (existsSync(candidate)) found.push(candidate);
+/**
+ * Every place a file called `name` may have landed: anywhere in the controller's file store
+ * (as store paths), and where that store is a data dir, beside it or in /tmp (absolute paths).
+ */
+export async function filesNamed(api: ApiClient, name: string): Promise<string[]> {
+  const found = (await api.files.list("")).filter((path) => path === name || path.endsWith(`/${name}`));
+  if (api.files.backend === "disk") {
+    const dataDir = api.files.onDisk("");
+    for (const candidate of [join(dirname(dataDir), name), join("/tmp", name)]) if (existsSync(candidate)) found.push(candidate);
+  }
   return found;
 }

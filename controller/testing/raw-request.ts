@@ -13,7 +13,9 @@ export interface RawReply {
  * Sends `path` byte for byte. `fetch` and `URL` resolve `..` and `\` before sending, which would
  * hide the attacks a file endpoint must refuse; `node:http` does not. The in-process target
  * has no wire, so there the path goes through `app.request` (and its URL parsing) as clients'
- * would through a real server's.
+ * would through a real server's. Each request has a connection of its own: after a request
+ * whose body the server left unread (a refused upload), workerd closes the connection without
+ * saying so, where Node reads the rest and keeps it.
  */
 export async function rawRequest(api: ApiClient, method: string, path: string, body?: string): Promise<RawReply> {
   if (!api.baseUrl) {
@@ -24,7 +26,7 @@ export async function rawRequest(api: ApiClient, method: string, path: string, b
   }
   const { hostname, port } = new URL(api.baseUrl);
   return new Promise((resolve, reject) => {
-    const outgoing = request({ host: hostname, port, method, path }, (incoming) => {
+    const outgoing = request({ host: hostname, port, method, path, agent: false }, (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
       incoming.on("end", () => {
