@@ -1,11 +1,12 @@
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { beforeAll, expect, it } from "vitest";
+import { fileLayout } from "../files/layout";
 import { describeApi, type ApiClient } from "../testing/api-targets";
-import { dataDirOf } from "../testing/file-attacks";
 
 const STARTUP = "project-files/vpcs/startup.vpc";
 const BINARY = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 1, 2, 0x50, 0x4b, 0x07, 0x08, 255, 0x50, 0x4b, 0x01, 0x02]);
@@ -74,10 +75,8 @@ function withoutIdentity(record: any, drop: string[]): any {
 
 describeApi("project export and import", (api) => {
   let lab: Lab;
-  let dataDir: string;
   beforeAll(async () => {
     lab = await buildLab(api);
-    dataDir = await dataDirOf(api);
   });
 
   it("exports a .gns3project archive holding the topology and the project's files", async () => {
@@ -164,9 +163,15 @@ describeApi("project export and import", (api) => {
 
   it("writes archives Python's zipfile (what GNS3 imports with) reads and checks", async () => {
     const exported = await exportOf(api, lab.projectId);
-    const path = join(dataDir, `check-${crypto.randomUUID()}.zip`);
-    await import("node:fs/promises").then((fs) => fs.writeFile(path, exported.bytes));
-    const report = execFileSync("python3", ["-c", "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); print(z.testzip(), sorted(z.namelist()))", path]);
+    const folder = mkdtempSync(join(tmpdir(), "export-check-"));
+    let report: Buffer;
+    try {
+      const path = join(folder, "exported.zip");
+      writeFileSync(path, exported.bytes);
+      report = execFileSync("python3", ["-c", "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); print(z.testzip(), sorted(z.namelist()))", path]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
     expect(report.toString().trim()).toBe(`None ['disk.bin', 'project-files/vpcs/startup.vpc', 'project.gns3']`);
   });
 
@@ -220,7 +225,7 @@ describeApi("project export and import", (api) => {
   /** A refused import leaves no project and no folder behind. */
   async function expectNothingStored(projectId: string) {
     expect((await api.get(`/v2/projects/${projectId}`)).status).toBe(404);
-    expect(existsSync(join(dataDir, "projects", projectId))).toBe(false);
+    expect(await api.files.exists(fileLayout.projectFolder(projectId))).toBe(false);
   }
 
   it("refuses bodies that are neither a topology nor a GNS3 archive", async () => {
@@ -282,8 +287,8 @@ describeApi("project export and import", (api) => {
       });
       await expectNothingStored(projectId);
     }
-    expect(existsSync(join(dataDir, "projects", "x"))).toBe(false);
-    expect(existsSync(join(dataDir, "x"))).toBe(false);
+    expect(await api.files.exists(fileLayout.projectFolder("x"))).toBe(false);
+    expect(await api.files.exists("x")).toBe(false);
   });
 
   it("refuses an upload larger than 512 MiB from its declared length", async () => {
