@@ -1,0 +1,54 @@
+import { ServerResponse } from "node:http";
+import type { Http2Bindings, HttpBindings } from "@hono/node-server";
+
+type Fetch = (request: Request, bindings: HttpBindings | Http2Bindings) => Promise<Response>;
+
+/**
+ * Lets the requests being handled finish before the server closes its store. While it
+ * drains, the server still listens and answers, but every answer says `Connection: close`,
+ * so clients stop sending on connections that are about to go; the drain ends once no
+ * request has been handled for a quiet moment (a request already sent on an idle keep-alive
+ * connection may not have been read yet) or at a time limit. A request counts until its
+ * answer starts: a stream that follows (a notification feed, a file) does not hold it up.
+ */
+export class RequestDrain {
+  private active = 0;
+  private draining = false;
+  private changed: (() => void) | undefined;
+
+  wrap(fetch: Fetch): Fetch {
+    return async (request, bindings) => {
+      this.active++;
+      this.changed?.();
+      try {
+        const response = await fetch(request, bindings);
+        const { outgoing } = bindings;
+        if (this.draining && outgoing instanceof ServerResponse && !outgoing.headersSent) outgoing.setHeader("connection", "close");
+        return response;
+      } finally {
+        this.active--;
+        this.changed?.();
+      }
+    };
+  }
+
+  /** Resolves once no request has been handled for `quietMs`, or after `limitMs` whatever is left. */
+  drain(limitMs: number, quietMs: number): Promise<void> {
+    this.draining = true;
+    return new Promise((resolve) => {
+      let quiet: NodeJS.Timeout | undefined;
+      const finish = () => {
+        clearTimeout(limit);
+        clearTimeout(quiet);
+        this.changed = undefined;
+        resolve();
+      };
+      const limit = setTimeout(finish, limitMs);
+      this.changed = () => {
+        clearTimeout(quiet);
+        if (this.active === 0) quiet = setTimeout(finish, quietMs);
+      };
+      this.changed();
+    });
+  }
+}
