@@ -141,7 +141,8 @@ export class LedgerClient {
     }
   }
 
-  async run(url: string, stopped: () => boolean, maxWrites: number): Promise<ClientRun> {
+  /** `acknowledged` is told of every write answered as expected, as it happens. */
+  async run(url: string, stopped: () => boolean, maxWrites: number, acknowledged: () => void = () => undefined): Promise<ClientRun> {
     const next = random(this.seed);
     const run: ClientRun = { acknowledged: 0, deliberateConflicts: 0, failures: [] };
     for (let i = 0; i < maxWrites && !stopped(); i++) {
@@ -164,6 +165,7 @@ export class LedgerClient {
         operation.apply(this.ledger, this.ids, reply);
         run.acknowledged++;
       }
+      acknowledged();
     }
     return run;
   }
