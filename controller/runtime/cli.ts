@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { InvalidLimitFlag, limitFlagOptions, parseLimitFlags } from "./limit-flags";
 import { startLocalDataplane, type LocalDataplane } from "./local-dataplane";
 import { startNodeController } from "./node";
+import type { ConnectionTimeouts } from "./node-connections";
 
 /**
  * `npm start`: the controller on 127.0.0.1:3080 with its store under ./.data unless told
@@ -50,6 +51,23 @@ if (notificationPingIntervalMs !== undefined && !(Number.isInteger(notificationP
   process.exit(2);
 }
 
+// How long slow clients are given; only tests shorten them, so they have no flags.
+const timeouts: Partial<ConnectionTimeouts> = {};
+for (const [name, variable] of [
+  ["headersMs", "CONTROLLER_HEADERS_TIMEOUT_MS"],
+  ["keepAliveMs", "CONTROLLER_KEEP_ALIVE_TIMEOUT_MS"],
+  ["stallMs", "CONTROLLER_STALL_TIMEOUT_MS"],
+] as const) {
+  const setting = process.env[variable];
+  if (setting === undefined) continue;
+  const milliseconds = Number(setting);
+  if (!(Number.isInteger(milliseconds) && milliseconds > 0)) {
+    console.error(`${variable} must be a positive whole number of milliseconds, got '${setting}'`);
+    process.exit(2);
+  }
+  timeouts[name] = milliseconds;
+}
+
 if ((values.user === undefined) !== (values.password === undefined)) {
   console.error("--user and --password (CONTROLLER_USER, CONTROLLER_PASSWORD) go together: give both or neither");
   process.exit(2);
@@ -65,7 +83,7 @@ if (!loopback && !auth && !values["allow-unauthenticated"]) {
 }
 
 const dataplaneToken = values["dataplane-token"] ?? randomBytes(24).toString("hex");
-const controller = await startNodeController({ host: values.host, port, dataDir: values["data-dir"], notificationPingIntervalMs, dataplaneToken, limits, ...(auth ? { auth } : {}) });
+const controller = await startNodeController({ host: values.host, port, dataDir: values["data-dir"], notificationPingIntervalMs, dataplaneToken, limits, timeouts, ...(auth ? { auth } : {}) });
 let dataplane: LocalDataplane | undefined;
 if (!values["no-local-dataplane"]) {
   // The daemon is on this host: it dials loopback even when the API listens on every address.

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { cpus, freemem, loadavg, networkInterfaces, totalmem } from "node:os";
 import { resolve } from "node:path";
+import type { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { createNodeWebSocket } from "@hono/node-ws";
@@ -10,7 +11,7 @@ import { GNS3_VERSION, type ControllerDeps, type ControllerLimits } from "../dep
 import { LocalEventBus, type EventBus } from "../events/event-bus";
 import { DiskFileStore } from "../files/disk-file-store";
 import { LmdbKeyValueStore } from "../store/lmdb-kv";
-import { closingWhenBodyUnread } from "./node-connections";
+import { DEFAULT_CONNECTION_TIMEOUTS, closingWhenBodyUnread, guardStalledTransfers, serverOptions, type ConnectionTimeouts } from "./node-connections";
 import { RequestDrain } from "./request-drain";
 
 /** How long a stopping server lets the requests it is handling finish before closing the store. */
@@ -29,6 +30,8 @@ export interface NodeControllerOptions {
   auth?: { user: string; password: string };
   /** Flags `--max-upload-size`, `--max-nodes`, …; the defaults for those not given. */
   limits?: Partial<ControllerLimits>;
+  /** How long slow clients are given; the defaults for those not given. */
+  timeouts?: Partial<ConnectionTimeouts>;
   /** Tests pass their own bus to watch subscriptions come and go. */
   events?: EventBus;
 }
@@ -46,10 +49,12 @@ export async function startNodeController(options: NodeControllerOptions): Promi
   const outer = new Hono();
   const { upgradeWebSocket, injectWebSocket, wss } = createNodeWebSocket({ app: outer });
   let server: ServerType | undefined;
+  let stopGuard = (): void => {};
   const requests = new RequestDrain();
   const close = async (): Promise<void> => {
     // Requests being handled finish, and their changes are committed, before the store closes.
     await requests.drain(SHUTDOWN_GRACE_MS, SHUTDOWN_QUIET_MS);
+    stopGuard();
     await new Promise<void>((done) => {
       if (!server) return done();
       server.close(() => done());
@@ -83,10 +88,12 @@ export async function startNodeController(options: NodeControllerOptions): Promi
   // exists because @hono/node-ws needs an app to hand upgrade requests to.
   const app = createApp(deps);
   outer.route("/", app);
+  const timeouts = { ...DEFAULT_CONNECTION_TIMEOUTS, ...options.timeouts };
   await new Promise<void>((ready) => {
     const fetch = closingWhenBodyUnread(requests.wrap(async (request, bindings) => app.fetch(request, bindings)));
-    server = serve({ fetch, hostname: options.host, port: options.port }, () => ready());
+    server = serve({ fetch, hostname: options.host, port: options.port, serverOptions: serverOptions(timeouts) }, () => ready());
   });
+  stopGuard = guardStalledTransfers(server as HttpServer, timeouts.stallMs);
   injectWebSocket(server!);
   const port = (server!.address() as AddressInfo).port;
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
