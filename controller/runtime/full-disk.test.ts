@@ -103,15 +103,19 @@ describe.skipIf(skipReason !== undefined)(`the Node controller on a full disk${s
     // Uploads until the disk refuses one.
     const files = new Map<string, string>();
     let refusedUpload: Reply | undefined;
+    let answeredInMs = 0;
     for (let i = 0; i < 2 * DISK_MIB && !refusedUpload; i++) {
       const bytes = fileBytes(i, UPLOAD_BYTES);
+      const sent = performance.now();
       const reply = await call(url, "POST", `${base}/files/uploads/file-${i}.bin`, bytes);
+      answeredInMs = performance.now() - sent;
       if (reply.status === 201) files.set(`uploads/file-${i}.bin`, md5(bytes));
       else refusedUpload = reply;
     }
     expect(files.size).toBeGreaterThan(0);
     expectFullDiskAnswer(refusedUpload!);
     expect(refusedUpload!.body.message).toContain("Could not write file 'uploads/file-");
+    const uploadRefusedInMs = answeredInMs;
 
     // Then store writes, until LMDB cannot grow its file any more.
     const drawings = new Map<string, string>();
@@ -120,12 +124,18 @@ describe.skipIf(skipReason !== undefined)(`the Node controller on a full disk${s
     for (let i = 0; i < 2000 && !refusedWrite; i++) {
       const svg = `<svg><text>${i}</text>${"<rect/>".repeat(2000)}</svg>`;
       refusedId = randomUUID();
+      const sent = performance.now();
       const reply = await call(url, "POST", `${base}/drawings`, { drawing_id: refusedId, svg, x: i });
+      answeredInMs = performance.now() - sent;
       if (reply.status === 201) drawings.set(refusedId, svg);
       else refusedWrite = reply;
     }
     expect(drawings.size).toBeGreaterThan(0);
     expectFullDiskAnswer(refusedWrite!);
+    console.log(
+      `full disk (${DISK_MIB} MiB tmpfs): ${files.size} uploads of 1 MiB, then 507 in ${uploadRefusedInMs.toFixed(0)} ms; ` +
+        `${drawings.size} drawings of ${Math.round(JSON.stringify("<rect/>".repeat(2000)).length / 1024)} KiB, then 507 in ${answeredInMs.toFixed(0)} ms`,
+    );
     // What was refused is not served either, not even from a cache.
     expect((await call(url, "GET", `${base}/drawings/${refusedId}`)).status).toBe(404);
 
