@@ -42,6 +42,13 @@ export async function storeViolations(store: KeyValueStore): Promise<string[]> {
     for (const [drawingId, drawing] of sub.drawings) {
       if (drawing.drawing_id !== drawingId || drawing.project_id !== projectId) problems.push(`drawing record ${projectId}/${drawingId} says ${drawing.project_id}/${drawing.drawing_id}`);
     }
+    // The per-project limits rest on these counts (services/record-limits.ts); a project from
+    // before they were kept has none until it next changes.
+    for (const [kind, count] of sub.counts) {
+      const held = kind === "nodes" ? sub.nodes.size : kind === "links" ? sub.links.size : kind === "drawings" ? sub.drawings.size : undefined;
+      if (held === undefined) problems.push(`count of unknown records ${projectId}/${kind}`);
+      else if (count !== held) problems.push(`project ${projectId} counts ${count} ${kind} but holds ${held}`);
+    }
 
     const portUsers = new Map<string, string[]>();
     for (const [linkId, link] of sub.links) {
@@ -81,6 +88,8 @@ interface ProjectSubRecords {
   /** `node/adapter/port` → link id. */
   portClaims: Map<string, string>;
   nodeNames: Map<string, string>;
+  /** `nodes`, `links`, `drawings` → the count kept for the limits. */
+  counts: Map<string, number>;
 }
 
 interface StoreState {
@@ -104,7 +113,7 @@ async function readState(store: KeyValueStore): Promise<StoreState> {
   const state: StoreState = { projects: new Map(), projectNames: new Map(), byProject: new Map(), nodesById: new Map(), consoles: new Map(), unexpectedKeys: [] };
   const subOf = (projectId: string) => {
     let sub = state.byProject.get(projectId);
-    if (!sub) state.byProject.set(projectId, (sub = { keys: [], nodes: new Map(), links: new Map(), drawings: new Map(), portClaims: new Map(), nodeNames: new Map() }));
+    if (!sub) state.byProject.set(projectId, (sub = { keys: [], nodes: new Map(), links: new Map(), drawings: new Map(), portClaims: new Map(), nodeNames: new Map(), counts: new Map() }));
     return sub;
   };
   for (const { key, value } of await store.list<unknown>("")) {
@@ -121,6 +130,7 @@ async function readState(store: KeyValueStore): Promise<StoreState> {
       else if (collection === "drawings" && !rest.includes("/")) sub.drawings.set(rest, value as DrawingRecord);
       else if (collection === "ports" && /^[^/]+\/\d+\/\d+$/.test(rest)) sub.portClaims.set(rest, value as string);
       else if (collection === "node-names") sub.nodeNames.set(rest, value as string);
+      else if (collection === "counts") sub.counts.set(rest, (value as { count: number }).count);
       else if (["nodes", "links", "drawings", "ports"].includes(collection)) state.unexpectedKeys.push(key);
     } else if (key.startsWith("projects/")) subOf(key.split("/")[1]!).keys.push(key);
     else if (key.startsWith("project-names/")) state.projectNames.set(key.slice("project-names/".length), value as string);
