@@ -70,13 +70,14 @@ export async function startDaemonProcess(options: DaemonOptions): Promise<Daemon
 
 /**
  * The local daemon `npm start` supervises: the process in the controller's process group
- * running `dataplane/cli.ts` with host id `local`. Undefined while there is none (restarting).
+ * started with `--controller` and host id `local` (the controller's own flags include
+ * neither). Undefined while there is none (restarting).
  */
 export function findLocalDaemon(controllerGroup: number): number | undefined {
   for (const pid of groupMembers(controllerGroup)) {
     const argv = commandLine(pid) ?? [];
     const hostId = argv[argv.indexOf("--host-id") + 1];
-    if (argv.includes("dataplane/cli.ts") && hostId === "local") return pid;
+    if (argv.includes("--controller") && hostId === "local") return pid;
   }
   return undefined;
 }
