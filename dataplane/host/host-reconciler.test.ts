@@ -118,6 +118,30 @@ describe("a host reconciler", () => {
     expect(right.frames).toHaveLength(150);
   });
 
+  it("keeps a link's filter state when a state repeats its filters, and starts afresh when they change", async () => {
+    const [left, right] = [await emulator(), await emulator()];
+    const [leftPort, rightPort] = [freePort(), freePort()];
+    const host = reconciler();
+    const nodes = [cloud("c1", [{ local: leftPort, remote: left.port }, { local: rightPort, remote: right.port }])];
+    const every = (n: number): DesiredHostState["links"] => [link("l1", ["c1", 0], ["c1", 1], { filters: [{ type: "frequency_drop", numbers: [n], text: "" }] })];
+    const received = () => right.frames.map((bytes) => bytes.readUInt32BE(20));
+
+    await host.apply({ revision: 1, nodes, links: every(3) });
+    await sendAll(left, leftPort, 4);
+    await settle();
+    // The controller resends everything after a reconnect: the count goes on (frame 6 is the 3rd's twin).
+    expect(await host.apply({ revision: 2, nodes, links: every(3) })).toEqual([]);
+    await sendAll(left, leftPort, 5, 4);
+    await settle();
+    expect(received()).toEqual([0, 1, 3, 4, 6, 7]);
+
+    // A changed filter is a new chain: frequency_drop [2] counts from the next frame.
+    await host.apply({ revision: 3, nodes, links: every(2) });
+    await sendAll(left, leftPort, 4, 9);
+    await settle();
+    expect(received().slice(6)).toEqual([9, 11]);
+  });
+
   it("forwards through a built-in switch and hub", async () => {
     const emulators = [await emulator(), await emulator(), await emulator()];
     const ports = emulators.map(() => freePort());

@@ -27,6 +27,8 @@ interface RunningLink {
   /** What the relay was built from: a change here means a new relay, anything else is swapped in place. */
   wiring: string;
   relay: LinkRelay;
+  /** The filters and suspend the relay was last given, and what refusing them said. */
+  filters: { key: string; problem: string | null } | null;
   tunnel: UdpEndpoint | null;
   capture: { path: string; writer: PcapWriter } | null;
 }
@@ -115,10 +117,23 @@ export class HostReconciler implements Reconciler {
       this.links.set(spec.linkId, running);
     }
     running.spec = spec;
-    const filtered = running.relay.setFilters(spec.filters, spec.suspended);
+    const filterProblem = this.bringFilters(running, spec);
     const captureProblem = this.bringCapture(running, spec);
-    if (!filtered.ok) return `filters not applied: ${filtered.message}`;
-    return captureProblem;
+    return filterProblem ?? captureProblem;
+  }
+
+  /**
+   * New chains only when the filters or suspend change: a state that repeats them (the
+   * controller resending everything after a reconnect) keeps each direction's count and
+   * random stream, so `frequency_drop` goes on dropping exactly every Nth frame.
+   */
+  private bringFilters(running: RunningLink, spec: LinkSpec): string | null {
+    const key = JSON.stringify([spec.filters, spec.suspended]);
+    if (running.filters?.key !== key) {
+      const filtered = running.relay.setFilters(spec.filters, spec.suspended);
+      running.filters = { key, problem: filtered.ok ? null : `filters not applied: ${filtered.message}` };
+    }
+    return running.filters.problem;
   }
 
   private async buildLink(spec: LinkSpec): Promise<RunningLink | string> {
@@ -126,7 +141,7 @@ export class HostReconciler implements Reconciler {
     const b = spec.b.local ? this.endpointOf(spec.b) : null;
     if (typeof a === "string") return a;
     if (typeof b === "string") return b;
-    if (a && b) return { spec, wiring: wiringOf(spec), relay: new LinkRelay(a, b), tunnel: null, capture: null };
+    if (a && b) return { spec, wiring: wiringOf(spec), relay: new LinkRelay(a, b), filters: null, tunnel: null, capture: null };
     if (!spec.tunnel) return "the link has an end on another host but no tunnel to it";
     if (!a && !b) return "neither end of the link is on this host";
     let tunnel: UdpEndpoint;
@@ -141,7 +156,7 @@ export class HostReconciler implements Reconciler {
     }
     // Each host filters the frames leaving its own end, so every direction is filtered once.
     const relay = a ? new LinkRelay(a, tunnel, { filteredDirections: "aToB" }) : new LinkRelay(tunnel, b!, { filteredDirections: "bToA" });
-    return { spec, wiring: wiringOf(spec), relay, tunnel, capture: null };
+    return { spec, wiring: wiringOf(spec), relay, filters: null, tunnel, capture: null };
   }
 
   private bringCapture(running: RunningLink, spec: LinkSpec): string | null {
