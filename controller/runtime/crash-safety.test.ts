@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startControllerProcess, type ControllerProcess } from "../testing/api-targets";
 import { LedgerClient, SHARED_PROJECT, observe, request, type ClientRun, type Ledger, type Observed } from "../testing/write-ledger";
 
@@ -12,7 +12,10 @@ const KILL_AFTER_WRITES = [10, 150, 500];
 const LOAD_LIMIT_MS = 60_000;
 const MAX_WRITES_PER_CLIENT = 2000;
 
-const dataDir = mkdtempSync(join(tmpdir(), "gns3-crash-"));
+let dataDir: string;
+beforeAll(() => {
+  dataDir = mkdtempSync(join(tmpdir(), "gns3-crash-"));
+});
 let controller: ControllerProcess | undefined;
 afterAll(async () => {
   await controller?.stop("SIGKILL");

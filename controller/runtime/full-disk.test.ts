@@ -33,6 +33,19 @@ function mountSkipReason(): string | undefined {
 
 const skipReason = mountSkipReason();
 
+/** The killed server's processes can hold the disk a moment after npm is gone; then it is detached lazily. */
+async function unmount(mountPoint: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      execFileSync("umount", [mountPoint], { stdio: "pipe" });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  execFileSync("umount", ["--lazy", mountPoint]);
+}
+
 interface Reply {
   status: number;
   body: any;
@@ -88,7 +101,7 @@ describe.skipIf(skipReason !== undefined)(`the Node controller on a full disk${s
 
   afterAll(async () => {
     await controller?.stop("SIGKILL");
-    execFileSync("umount", [mountPoint]);
+    await unmount(mountPoint);
     rmSync(mountPoint, { recursive: true, force: true });
   });
 

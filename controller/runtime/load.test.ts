@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverMemoryMiB, startControllerProcess, type ControllerProcess } from "../testing/controller-process";
 import { describeLoad, runLoad } from "../testing/load-clients";
 
@@ -14,7 +14,10 @@ import { describeLoad, runLoad } from "../testing/load-clients";
 const CLIENTS = 200;
 const DURATION_S = Number(process.env.LOAD_DURATION_S ?? 60);
 
-const dataDir = mkdtempSync(join(tmpdir(), "gns3-load-"));
+let dataDir: string;
+beforeAll(() => {
+  dataDir = mkdtempSync(join(tmpdir(), "gns3-load-"));
+});
 let controller: ControllerProcess | undefined;
 afterAll(async () => {
   await controller?.stop();
