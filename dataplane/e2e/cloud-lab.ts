@@ -1,0 +1,119 @@
+import { freeUdpPort, type UdpPeer } from "./udp-traffic";
+
+export interface ApiAnswer {
+  status: number;
+  body: any;
+}
+
+export type Api = (method: string, path: string, body?: unknown) => Promise<ApiAnswer>;
+
+/** The /v2 API of a controller at `url`, answers parsed. */
+export function apiAt(url: string | (() => string)): Api {
+  return async (method, path, body) => {
+    const base = typeof url === "string" ? url : url();
+    const response = await fetch(`${base}${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
+}
+
+export interface DataplaneStatus {
+  connected: boolean;
+  revision: number;
+  applied_revision: number;
+  errors: unknown[];
+}
+
+/**
+ * Waits until `hostId` is connected and has acked, without item errors, a revision newer than
+ * `after`; answers its dataplane status.
+ */
+export async function waitForApplied(api: Api, hostId: string, after = -1, timeoutMs = 15_000): Promise<DataplaneStatus> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const dataplane = await api("GET", `/v2/computes/${hostId}`).then(
+      ({ body }) => body?.dataplane as DataplaneStatus | undefined,
+      () => undefined,
+    );
+    if (dataplane?.connected && dataplane.revision > after && dataplane.applied_revision === dataplane.revision) {
+      if (dataplane.errors.length > 0) throw new Error(`dataplane errors on ${hostId}: ${JSON.stringify(dataplane.errors)}`);
+      return dataplane;
+    }
+    if (performance.now() > deadline) throw new Error(`dataplane of ${hostId} did not apply a revision after ${after}: ${JSON.stringify(dataplane)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The revision the controller last decided for `hostId` (0 before any). */
+export async function revisionOf(api: Api, hostId: string): Promise<number> {
+  return Number((await api("GET", `/v2/computes/${hostId}`)).body?.dataplane?.revision ?? 0);
+}
+
+export interface CloudEnd {
+  computeId: string;
+  /** The emulator stand-in the cloud port sends to. */
+  peer: UdpPeer;
+}
+
+export interface CloudPath {
+  projectId: string;
+  /** Cloud 1 ↔ hub (the one with the filters), hub ↔ cloud 2. */
+  linkIds: [string, string];
+  /** The daemon's UDP port of each cloud: where that end's emulator sends. */
+  ports: [number, number];
+}
+
+/**
+ * A project where two emulators talk through cloud nodes, one UDP tunnel port each (the daemon
+ * listens on a free port and sends to the peer's). Two clouds may not be linked (GNS3's rule),
+ * so a two-port hub on the second end's host joins them: cloud 1 ↔ hub carries `filters`
+ * (and crosses hosts when the ends are on two), hub ↔ cloud 2 is plain. Resolves once every
+ * host involved has acked a newer revision; that may still be the nodes' one, so callers wait
+ * for frames (`waitForArrivals`) before relying on the path.
+ */
+export async function createCloudPath(api: Api, ends: [CloudEnd, CloudEnd], filters: Record<string, number[] | string[]> = {}): Promise<CloudPath> {
+  const hostIds = [...new Set(ends.map((end) => end.computeId))];
+  const befores = await Promise.all(hostIds.map((hostId) => revisionOf(api, hostId)));
+  const project = await api("POST", "/v2/projects", { name: `faults-${Math.random().toString(36).slice(2)}` });
+  if (project.status !== 201) throw new Error(`cannot create the project: ${JSON.stringify(project.body)}`);
+  const base = `/v2/projects/${project.body.project_id}`;
+  const create = async (body: Record<string, unknown>): Promise<string> => {
+    const created = await api("POST", `${base}/nodes`, body);
+    if (created.status !== 201) throw new Error(`cannot create ${String(body.name)}: ${JSON.stringify(created.body)}`);
+    return created.body.node_id;
+  };
+  const ports: number[] = [];
+  const clouds: string[] = [];
+  for (const [index, end] of ends.entries()) {
+    const port = await freeUdpPort();
+    ports.push(port);
+    clouds.push(
+      await create({
+        name: `Cloud${index + 1}`,
+        node_type: "cloud",
+        compute_id: end.computeId,
+        properties: { ports_mapping: [{ name: "UDP tunnel 1", port_number: 0, type: "udp", lport: port, rhost: "127.0.0.1", rport: end.peer.port }] },
+      }),
+    );
+  }
+  const hub = await create({
+    name: "Hub",
+    node_type: "ethernet_hub",
+    compute_id: ends[1].computeId,
+    properties: { ports_mapping: [{ name: "e0", port_number: 0 }, { name: "e1", port_number: 1 }] },
+  });
+  const linkIds: string[] = [];
+  for (const [cloud, hubPort, linkFilters] of [[clouds[0]!, 0, filters], [clouds[1]!, 1, {}]] as const) {
+    const link = await api("POST", `${base}/links`, {
+      nodes: [
+        { node_id: cloud, adapter_number: 0, port_number: 0 },
+        { node_id: hub, adapter_number: 0, port_number: hubPort },
+      ],
+      filters: linkFilters,
+    });
+    if (link.status !== 201) throw new Error(`cannot create a link: ${JSON.stringify(link.body)}`);
+    linkIds.push(link.body.link_id);
+  }
+  for (const [index, hostId] of hostIds.entries()) await waitForApplied(api, hostId, befores[index]);
+  return { projectId: project.body.project_id, linkIds: [linkIds[0]!, linkIds[1]!], ports: [ports[0]!, ports[1]!] };
+}
