@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
+import { DelayBudget } from "./delay-budget";
 import { DelayLine, monotonicNow } from "./delay-line";
 import { makeFrame, sequenceOf, waitFor } from "./testing";
 
@@ -39,5 +40,22 @@ describe("delay line", () => {
     expect(released).toEqual([]);
     line.push(makeFrame(2), monotonicNow());
     await waitFor(() => released.length === 1, "a frame pushed after clear");
+  });
+
+  it("holds no more than its budget, shared between lines, and gives room back as frames leave", async () => {
+    // Room for three 60-byte frames and their bookkeeping.
+    const budget = new DelayBudget(3 * (60 + 128));
+    const released: number[] = [];
+    const west = new DelayLine((frame) => released.push(sequenceOf(frame)), budget);
+    const east = new DelayLine((frame) => released.push(sequenceOf(frame)), budget);
+    const start = monotonicNow();
+    expect([west.push(makeFrame(1), start + 10), west.push(makeFrame(2), start + 10), east.push(makeFrame(3), start + 10)]).toEqual([true, true, true]);
+    expect(east.push(makeFrame(4), start + 10)).toBe(false);
+    expect(east.length).toBe(1);
+    await waitFor(() => released.length === 3, "the held frames");
+    expect(budget.heldBytes).toBe(0);
+    expect(east.push(makeFrame(5), monotonicNow() + 50)).toBe(true);
+    east.clear();
+    expect(budget.heldBytes).toBe(0);
   });
 });

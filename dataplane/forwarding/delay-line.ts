@@ -5,6 +5,7 @@
  * frame due before the one ahead of it waits for it, which is how jitter never reorders).
  */
 import { performance } from "node:perf_hooks";
+import { UNLIMITED_DELAY_BUDGET, type DelayBudget } from "./delay-budget";
 
 export type Deliver = (frame: Uint8Array) => void;
 
@@ -20,6 +21,12 @@ export function monotonicNow(): number {
  */
 const RELEASE_MARGIN_MS = 0.5;
 const INITIAL_CAPACITY = 64;
+/** What a held frame costs beyond its bytes (its Buffer object, its ring slots): zero-length frames are not free. */
+const FRAME_OVERHEAD_BYTES = 128;
+
+function cost(frame: Uint8Array): number {
+  return frame.length + FRAME_OVERHEAD_BYTES;
+}
 
 export class DelayLine {
   // A ring buffer: a growing array pair, never shifted, so queueing allocates nothing per frame.
@@ -30,18 +37,25 @@ export class DelayLine {
   private timer: NodeJS.Timeout | undefined;
   private readonly release = (): void => this.releaseDue();
 
-  constructor(private readonly deliver: Deliver) {}
+  constructor(
+    private readonly deliver: Deliver,
+    private readonly budget: DelayBudget = UNLIMITED_DELAY_BUDGET,
+  ) {}
 
   /** Frames waiting now. */
   get length(): number {
     return this.count;
   }
 
-  /** Queues `frame` until `dueAt` (monotonic ms), or later if frames ahead are due later. */
-  push(frame: Uint8Array, dueAt: number): void {
+  /**
+   * Queues `frame` until `dueAt` (monotonic ms), or later if frames ahead are due later.
+   * False when the budget has no room for it: the frame is not queued (the caller drops it).
+   */
+  push(frame: Uint8Array, dueAt: number): boolean {
     // Under traffic, arrivals release due frames between timer ticks: timers fire on whole
     // milliseconds of a clock sampled once per loop turn, arrivals come every few microseconds.
     if (this.count > 0 && this.dues[this.head]! <= monotonicNow()) this.releaseDue();
+    if (!this.budget.take(cost(frame))) return false;
     if (this.count === this.frames.length) this.grow();
     const mask = this.frames.length - 1;
     const tail = (this.head + this.count) & mask;
@@ -50,12 +64,15 @@ export class DelayLine {
     this.dues[tail] = due;
     this.count += 1;
     if (this.count === 1) this.arm(due - monotonicNow());
+    return true;
   }
 
   /** Drops every waiting frame and cancels the timer. */
   clear(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
+    const mask = this.frames.length - 1;
+    for (let index = 0; index < this.count; index++) this.budget.give(cost(this.frames[(this.head + index) & mask]!));
     this.frames.fill(undefined);
     this.head = 0;
     this.count = 0;
@@ -71,6 +88,7 @@ export class DelayLine {
       this.frames[this.head] = undefined;
       this.head = (this.head + 1) & mask;
       this.count -= 1;
+      this.budget.give(cost(frame));
       this.deliver(frame);
     }
     if (this.count > 0) this.arm(this.dues[this.head]! - monotonicNow());

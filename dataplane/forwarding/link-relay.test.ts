@@ -4,6 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { binomialBounds, bpfSpec, spec } from "../filters/testing";
 import type { FilterSpec } from "../filters/filter";
 import { corruptedRange } from "../filters/corrupt";
+import { DelayBudget } from "./delay-budget";
 import {
   accountedFor,
   ETHERTYPE_ARP,
@@ -243,6 +244,23 @@ describe("link relay over UDP", () => {
     expect(lengths).toEqual([0, 0, 0, 0, 0, 60, 60, 60, 60, 60, 65_507, 65_507, 65_507, 65_507, 65_507]);
     expect(link.relay.counters().aToB.corrupted).toBe(10);
     expect(link.endpointA.errors + link.endpointB.errors).toBe(0);
+  });
+
+  it("drops and counts delayed frames beyond the delay budget, and delays again once it has room", async () => {
+    const budget = new DelayBudget(10 * (65_507 + 200));
+    harness = await openLinkHarness({ delayBudget: budget });
+    harness.relay.setFilters([spec("delay", 300)], false);
+    const link = harness;
+    // 40 datagrams of 65,507 bytes within the delay: 10 fit in the budget, 30 are dropped.
+    await sendPaced(link.peerA, 40, (index) => makeFrame(index, 65_507), () => link.relay.counters().aToB.framesIn, { window: 8 });
+    await waitFor(() => link.relay.counters().aToB.framesIn === 40, "the burst");
+    expect(link.relay.counters().aToB).toMatchObject({ delayedQueued: 10, droppedDelayFull: 30 });
+    await waitFor(() => link.peerB.arrivals.length === 10, "the frames that fitted");
+    expect(link.peerB.arrivals.map(({ frame }) => sequenceOf(frame))).toEqual([...Array(10).keys()]);
+    expect(budget.heldBytes).toBe(0);
+    await sendAToB(link, 5, (index) => makeFrame(100 + index));
+    expect(link.peerB.arrivals.length).toBe(15);
+    expect(accountedFor(link.relay.counters().aToB)).toBe(true);
   });
 
   it("filters only the local end's direction on a cross-host link", async () => {

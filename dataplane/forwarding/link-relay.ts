@@ -6,6 +6,7 @@
 import { prepareChain, type FilterChain, type PreparedChain } from "../filters/chain";
 import type { FilterSpec } from "../filters/filter";
 import { randomlySeeded, type RandomSource } from "../filters/random";
+import type { DelayBudget } from "./delay-budget";
 import { DelayLine, monotonicNow } from "./delay-line";
 import type { DirectionCounters } from "../../shared/proto";
 import type { Endpoint } from "./endpoint";
@@ -34,6 +35,8 @@ export interface LinkRelayOptions {
   /** One random stream per direction per chain; default: seeded from the OS. */
   readonly random?: () => RandomSource;
   readonly capture?: CaptureSink | null;
+  /** Bounds the bytes both delay lines hold, shared with other relays; default: no bound. */
+  readonly delayBudget?: DelayBudget;
 }
 
 export type SetFiltersResult = { ok: true } | { ok: false; message: string };
@@ -56,6 +59,7 @@ function zeroCounters(): DirectionCounters {
     droppedSuspended: 0,
     corrupted: 0,
     delayedQueued: 0,
+    droppedDelayFull: 0,
   };
 }
 
@@ -70,9 +74,10 @@ class Direction {
   constructor(
     private readonly target: Endpoint,
     chain: FilterChain,
+    budget: DelayBudget | undefined,
   ) {
     this.chain = chain;
-    this.line = new DelayLine((frame) => this.emit(frame));
+    this.line = new DelayLine((frame) => this.emit(frame), budget);
   }
 
   snapshot(): DirectionCounters {
@@ -107,8 +112,11 @@ class Direction {
         return;
     }
     // Frames already waiting go first even when this one is not delayed (FIFO per direction).
-    if (outcome.dueAt > now || this.line.length > 0) this.line.push(outcome.frame, outcome.dueAt);
-    else this.emit(outcome.frame);
+    if (outcome.dueAt > now || this.line.length > 0) {
+      if (!this.line.push(outcome.frame, outcome.dueAt)) counters.droppedDelayFull += 1;
+    } else {
+      this.emit(outcome.frame);
+    }
   }
 
   private emit(frame: Uint8Array): void {
@@ -134,8 +142,8 @@ export class LinkRelay {
   ) {
     this.filteredDirections = options.filteredDirections ?? "both";
     this.random = options.random ?? randomlySeeded;
-    this.aToB = new Direction(b, PASS_ALL.instantiate(this.random()));
-    this.bToA = new Direction(a, PASS_ALL.instantiate(this.random()));
+    this.aToB = new Direction(b, PASS_ALL.instantiate(this.random()), options.delayBudget);
+    this.bToA = new Direction(a, PASS_ALL.instantiate(this.random()), options.delayBudget);
     this.setCapture(options.capture ?? null);
     a.onFrame(this.aToB.receive);
     b.onFrame(this.bToA.receive);

@@ -127,6 +127,6 @@ export async function waitFor(condition: () => boolean, what: string, timeoutMs 
 
 /** Frames counted in = out + dropped (+ still queued): nothing is lost unaccounted. */
 export function accountedFor(counters: DirectionCounters): boolean {
-  const dropped = counters.droppedFrequency + counters.droppedLoss + counters.droppedBpf + counters.droppedSuspended;
+  const dropped = counters.droppedFrequency + counters.droppedLoss + counters.droppedBpf + counters.droppedSuspended + counters.droppedDelayFull;
   return counters.framesIn === counters.framesOut + dropped + counters.delayedQueued;
 }

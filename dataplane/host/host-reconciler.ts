@@ -10,6 +10,7 @@ import {
   type NodeSpec,
 } from "../../shared/proto";
 import { PcapWriter } from "../capture/pcap-writer";
+import { DelayBudget } from "../forwarding/delay-budget";
 import type { Endpoint } from "../forwarding/endpoint";
 import { LinkRelay } from "../forwarding/link-relay";
 import { UdpEndpoint } from "../forwarding/udp-endpoint";
@@ -35,6 +36,9 @@ interface RunningLink {
 
 export type NodeRuntimeFactories = Partial<Record<NodeKind, NodeRuntimeFactory>>;
 
+/** What the delay lines of all the host's links may hold together: beyond it delayed frames are dropped and counted. */
+export const DELAY_BUDGET_BYTES = 256 * 1024 * 1024;
+
 /**
  * Brings the host to a desired state: node runtimes started, updated or stopped; one link
  * relay per link, rebuilt only when its ends move, otherwise given the new filter chain in
@@ -49,6 +53,7 @@ export class HostReconciler implements Reconciler {
   constructor(
     private readonly factories: NodeRuntimeFactories,
     private readonly context: NodeRuntimeContext,
+    private readonly delayBudget = new DelayBudget(DELAY_BUDGET_BYTES),
   ) {}
 
   apply(state: DesiredHostState): Promise<ItemError[]> {
@@ -141,7 +146,7 @@ export class HostReconciler implements Reconciler {
     const b = spec.b.local ? this.endpointOf(spec.b) : null;
     if (typeof a === "string") return a;
     if (typeof b === "string") return b;
-    if (a && b) return { spec, wiring: wiringOf(spec), relay: new LinkRelay(a, b), filters: null, tunnel: null, capture: null };
+    if (a && b) return { spec, wiring: wiringOf(spec), relay: new LinkRelay(a, b, { delayBudget: this.delayBudget }), filters: null, tunnel: null, capture: null };
     if (!spec.tunnel) return "the link has an end on another host but no tunnel to it";
     if (!a && !b) return "neither end of the link is on this host";
     let tunnel: UdpEndpoint;
@@ -155,7 +160,8 @@ export class HostReconciler implements Reconciler {
       return `cannot open the tunnel to ${spec.tunnel.remoteHost}:${spec.tunnel.remotePort} on UDP ${spec.tunnel.localPort}: ${(error as Error).message}`;
     }
     // Each host filters the frames leaving its own end, so every direction is filtered once.
-    const relay = a ? new LinkRelay(a, tunnel, { filteredDirections: "aToB" }) : new LinkRelay(tunnel, b!, { filteredDirections: "bToA" });
+    const delayBudget = this.delayBudget;
+    const relay = a ? new LinkRelay(a, tunnel, { filteredDirections: "aToB", delayBudget }) : new LinkRelay(tunnel, b!, { filteredDirections: "bToA", delayBudget });
     return { spec, wiring: wiringOf(spec), relay, filters: null, tunnel, capture: null };
   }
 

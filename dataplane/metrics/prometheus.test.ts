@@ -14,6 +14,7 @@ function counters(base: number): DirectionCounters {
     droppedSuspended: base + 8,
     corrupted: base + 9,
     delayedQueued: base + 10,
+    droppedDelayFull: base + 11,
   };
 }
 
@@ -29,11 +30,12 @@ describe("Prometheus exposition", () => {
     ]);
     expect(lines).toContain('gns3_link_frames_dropped_total{link_id="l1",project_id="p1",direction="b_to_a",reason="bpf"} 107');
     expect(lines).toContain('gns3_link_frames_dropped_total{link_id="l1",project_id="p1",direction="a_to_b",reason="suspended"} 8');
+    expect(lines).toContain('gns3_link_frames_dropped_total{link_id="l1",project_id="p1",direction="a_to_b",reason="delay_full"} 11');
     expect(lines).toContain('gns3_link_frames_corrupted_total{link_id="l1",project_id="p1",direction="a_to_b"} 9');
     expect(lines).toContain("# TYPE gns3_link_frames_delayed gauge");
     expect(lines).toContain('gns3_link_frames_delayed{link_id="l1",project_id="p1",direction="b_to_a"} 110');
-    // 7 families × (HELP + TYPE) + 10 fields × 2 directions, and a final newline.
-    expect(lines.filter((line) => line !== "")).toHaveLength(14 + 20);
+    // 7 families × (HELP + TYPE) + 11 fields × 2 directions, and a final newline.
+    expect(lines.filter((line) => line !== "")).toHaveLength(14 + 22);
     expect(text.endsWith("\n")).toBe(true);
   });
 

@@ -28,12 +28,13 @@ const FAMILIES: readonly Family[] = [
   {
     name: "gns3_link_frames_dropped_total",
     type: "counter",
-    help: "Frames dropped by a filter or by suspension, by reason.",
+    help: "Frames dropped by a filter, by suspension, or for want of room in the daemon's delay lines, by reason.",
     samples: [
       { labels: ',reason="frequency"', field: "droppedFrequency" },
       { labels: ',reason="loss"', field: "droppedLoss" },
       { labels: ',reason="bpf"', field: "droppedBpf" },
       { labels: ',reason="suspended"', field: "droppedSuspended" },
+      { labels: ',reason="delay_full"', field: "droppedDelayFull" },
     ],
   },
   { name: "gns3_link_frames_corrupted_total", type: "counter", help: "Frames altered by the corrupt filter.", samples: [{ labels: "", field: "corrupted" }] },

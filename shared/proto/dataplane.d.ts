@@ -198,6 +198,7 @@ export namespace gns3 {
                 droppedSuspended: number;
                 corrupted: number;
                 delayedQueued: number;
+                droppedDelayFull: number;
                 static create(properties: gns3.dataplane.v1.DirectionCounters.$Shape): gns3.dataplane.v1.DirectionCounters & gns3.dataplane.v1.DirectionCounters.$Shape;
                 static create(properties?: gns3.dataplane.v1.DirectionCounters.$Properties): gns3.dataplane.v1.DirectionCounters;
                 static encode(message: gns3.dataplane.v1.DirectionCounters.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -217,6 +218,7 @@ export namespace gns3 {
                     droppedSuspended?: (number|null);
                     corrupted?: (number|null);
                     delayedQueued?: (number|null);
+                    droppedDelayFull?: (number|null);
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = gns3.dataplane.v1.DirectionCounters.$Properties;

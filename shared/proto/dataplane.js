@@ -1354,6 +1354,7 @@ export const gns3 = $root.gns3 = (() => {
                  * @property {number|null} [droppedSuspended] DirectionCounters droppedSuspended
                  * @property {number|null} [corrupted] DirectionCounters corrupted
                  * @property {number|null} [delayedQueued] DirectionCounters delayedQueued
+                 * @property {number|null} [droppedDelayFull] DirectionCounters droppedDelayFull
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -1466,6 +1467,14 @@ export const gns3 = $root.gns3 = (() => {
                 DirectionCounters.prototype.delayedQueued = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
 
                 /**
+                 * DirectionCounters droppedDelayFull.
+                 * @member {number} droppedDelayFull
+                 * @memberof gns3.dataplane.v1.DirectionCounters
+                 * @instance
+                 */
+                DirectionCounters.prototype.droppedDelayFull = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
                  * Creates a new DirectionCounters instance using the specified properties.
                  * @function create
                  * @memberof gns3.dataplane.v1.DirectionCounters
@@ -1517,6 +1526,8 @@ export const gns3 = $root.gns3 = (() => {
                         writer.uint32(/* id 9, wireType 0 =*/72).uint64(message.corrupted);
                     if (message.delayedQueued != null && $Object.hasOwnProperty.call(message, "delayedQueued") && (typeof message.delayedQueued === "object" ? message.delayedQueued.low || message.delayedQueued.high : message.delayedQueued !== 0))
                         writer.uint32(/* id 10, wireType 0 =*/80).uint64(message.delayedQueued);
+                    if (message.droppedDelayFull != null && $Object.hasOwnProperty.call(message, "droppedDelayFull") && (typeof message.droppedDelayFull === "object" ? message.droppedDelayFull.low || message.droppedDelayFull.high : message.droppedDelayFull !== 0))
+                        writer.uint32(/* id 11, wireType 0 =*/88).uint64(message.droppedDelayFull);
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -1649,6 +1660,15 @@ export const gns3 = $root.gns3 = (() => {
                                     message.delayedQueued = value;
                                 else
                                     delete message.delayedQueued;
+                                continue;
+                            }
+                        case 11: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.droppedDelayFull = value;
+                                else
+                                    delete message.droppedDelayFull;
                                 continue;
                             }
                         }

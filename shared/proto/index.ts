@@ -51,6 +51,7 @@ export interface DirectionCounters {
   droppedSuspended: number;
   corrupted: number;
   delayedQueued: number;
+  droppedDelayFull: number;
 }
 
 export interface LinkCounters {
@@ -208,6 +209,7 @@ function completeDirection(counters: gns3.dataplane.v1.DirectionCounters.$Proper
     droppedSuspended: counters?.droppedSuspended ?? 0,
     corrupted: counters?.corrupted ?? 0,
     delayedQueued: counters?.delayedQueued ?? 0,
+    droppedDelayFull: counters?.droppedDelayFull ?? 0,
   };
 }
 
