@@ -6,7 +6,8 @@
  *   node scripts/run-bundled.mjs controller/runtime/cli.ts -- --port 3080
  */
 import { build } from "esbuild";
-import { basename, join, resolve } from "node:path";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const root = resolve(import.meta.dirname, "..");
@@ -15,8 +16,11 @@ if (!entry) {
   console.error("usage: node scripts/run-bundled.mjs <entry.ts> [-- args]");
   process.exit(2);
 }
-const outfile = join(root, ".build", `${basename(entry, ".ts")}.mjs`);
-await build({
+// Named after the entry's path (controller/runtime/cli.ts and dataplane/cli.ts must not share a
+// file), and replaced by a rename: processes starting the same entry at once (two daemons) each
+// import a whole bundle, never one another is still writing.
+const outfile = join(root, ".build", `${relative(root, resolve(root, entry)).replace(/\.ts$/, "").replaceAll(/[\\/]/g, "-")}.mjs`);
+const { outputFiles } = await build({
   entryPoints: [resolve(root, entry)],
   outfile,
   bundle: true,
@@ -26,6 +30,11 @@ await build({
   packages: "external",
   sourcemap: "inline",
   logLevel: "warning",
+  write: false,
 });
+mkdirSync(join(root, ".build"), { recursive: true });
+const staging = `${outfile}.${process.pid}.tmp`;
+writeFileSync(staging, outputFiles[0].contents);
+renameSync(staging, outfile);
 process.argv = [process.argv[0], outfile, ...(rest[0] === "--" ? rest.slice(1) : rest)];
 await import(pathToFileURL(outfile).href);

@@ -11,6 +11,7 @@ import {
 import type { ControllerDeps } from "../deps";
 import { computeToWire, LOCAL_COMPUTE_ID, type ComputeRecord } from "../domain/computes";
 import type { Notification } from "../events/event-bus";
+import { KvClosed } from "../store/kv";
 import { isProjectRecordKey, keys } from "../store/keys";
 import { desiredHostState, tunnelEndsFor } from "./desired-state";
 import {
@@ -169,9 +170,11 @@ export class DataplaneHub {
       },
       closed: () => {
         ended = true;
-        chain = chain.then(() => (session ? this.close(session) : undefined)).catch((error) =>
-          log("error", "dataplane disconnect failed", { hostId: session?.hostId, error: String(error) }),
-        );
+        chain = chain.then(() => (session ? this.close(session) : undefined)).catch((error) => {
+          // Sockets close as the controller stops, after its store: the next start marks every host disconnected anyway.
+          if (error instanceof KvClosed) return;
+          log("error", "dataplane disconnect failed", { hostId: session?.hostId, error: String(error) });
+        });
       },
     };
   }

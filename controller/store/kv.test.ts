@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startStoreFixture, type StoreFixture } from "../testing/store-fixture";
-import { KvConflict, type KeyValueStore } from "./kv";
+import { KvClosed, KvConflict, type KeyValueStore } from "./kv";
 import { LmdbKeyValueStore } from "./lmdb-kv";
 import { MemoryKeyValueStore } from "./memory-kv";
 
@@ -150,6 +150,17 @@ describe("the sharded store across Durable Objects in workerd", () => {
 });
 
 describe("the lmdb store on disk", () => {
+  it("refuses every call after close with KvClosed, which callers stopping with it can recognise", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "kv-"));
+    folders.push(folder);
+    const store = new LmdbKeyValueStore(folder);
+    await store.commit([{ key: "k", value: 1 }]);
+    await store.close();
+    await expect(store.get("k")).rejects.toBeInstanceOf(KvClosed);
+    await expect(store.list("")).rejects.toBeInstanceOf(KvClosed);
+    await expect(store.commit([{ key: "k", value: 2 }])).rejects.toBeInstanceOf(KvClosed);
+  });
+
   it("keeps committed data across a reopen", async () => {
     const folder = mkdtempSync(join(tmpdir(), "kv-"));
     folders.push(folder);

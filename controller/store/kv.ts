@@ -39,6 +39,13 @@ export class KvUnavailable extends Error {}
 /** The backend is out of space: nothing was written, and writes work again once space is freed. */
 export class KvFull extends KvUnavailable {}
 
+/** The store was closed (the controller is stopping): nothing was read or written. */
+export class KvClosed extends KvUnavailable {
+  constructor() {
+    super("The store is closed: the controller is stopping");
+  }
+}
+
 export function guardHolds(guard: KvGuard, current: unknown): boolean {
   if ("absent" in guard) return current === undefined;
   return current !== undefined && revisionOf(current) === guard.revision;

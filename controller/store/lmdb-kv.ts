@@ -1,7 +1,7 @@
 import { statfs } from "node:fs/promises";
 import { deepFreeze } from "../../shared/deep-freeze";
 import { open, type RootDatabase } from "lmdb";
-import { KvConflict, KvFull, KvUnavailable, guardHolds, type KeyValueStore, type KvEntry, type KvGuard, type KvWrite } from "./kv";
+import { KvClosed, KvConflict, KvFull, KvUnavailable, guardHolds, type KeyValueStore, type KvEntry, type KvGuard, type KvWrite } from "./kv";
 
 /** How long to wait for lmdb to say why a commit failed (it says so at once; this only bounds a surprise). */
 const CAUSE_WAIT_MS = 1000;
@@ -19,6 +19,8 @@ const NEARLY_FULL_BYTES = 16 * 1024 * 1024;
  */
 export class LmdbKeyValueStore implements KeyValueStore {
   private readonly db: RootDatabase<unknown, string>;
+  /** lmdb's own errors after close are unspecific; late callers (a socket closing during shutdown) get KvClosed. */
+  private closed = false;
 
   constructor(private readonly path: string) {
     this.db = open<unknown, string>({
@@ -36,10 +38,12 @@ export class LmdbKeyValueStore implements KeyValueStore {
   }
 
   async get<T>(key: string): Promise<T | undefined> {
+    if (this.closed) throw new KvClosed();
     return deepFreeze(this.db.get(key)) as T | undefined;
   }
 
   async list<T>(prefix: string): Promise<KvEntry<T>[]> {
+    if (this.closed) throw new KvClosed();
     const found: KvEntry<T>[] = [];
     for (const { key, value } of this.db.getRange({ start: prefix, end: `${prefix}\uffff` })) {
       found.push({ key, value: deepFreeze(value) as T });
@@ -48,6 +52,7 @@ export class LmdbKeyValueStore implements KeyValueStore {
   }
 
   async commit(writes: readonly KvWrite[], guards: readonly KvGuard[] = []): Promise<void> {
+    if (this.closed) throw new KvClosed();
     try {
       await this.db.transaction(() => {
         for (const guard of guards) {
@@ -72,6 +77,7 @@ export class LmdbKeyValueStore implements KeyValueStore {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await this.db.close();
   }
 
