@@ -88,7 +88,7 @@ interface ProjectSubRecords {
   /** `node/adapter/port` → link id. */
   portClaims: Map<string, string>;
   nodeNames: Map<string, string>;
-  /** `nodes`, `links`, `drawings` → the count kept for the limits. */
+  /** `nodes`, `links`, `drawings` → the count kept for the limits (the sum of its stripes). */
   counts: Map<string, number>;
 }
 
@@ -130,7 +130,10 @@ async function readState(store: KeyValueStore): Promise<StoreState> {
       else if (collection === "drawings" && !rest.includes("/")) sub.drawings.set(rest, value as DrawingRecord);
       else if (collection === "ports" && /^[^/]+\/\d+\/\d+$/.test(rest)) sub.portClaims.set(rest, value as string);
       else if (collection === "node-names") sub.nodeNames.set(rest, value as string);
-      else if (collection === "counts") sub.counts.set(rest, (value as { count: number }).count);
+      else if (collection === "counts") {
+        const kind = rest.split("/")[0]!;
+        sub.counts.set(kind, (sub.counts.get(kind) ?? 0) + (value as { count: number }).count);
+      }
       else if (["nodes", "links", "drawings", "ports"].includes(collection)) state.unexpectedKeys.push(key);
     } else if (key.startsWith("projects/")) subOf(key.split("/")[1]!).keys.push(key);
     else if (key.startsWith("project-names/")) state.projectNames.set(key.slice("project-names/".length), value as string);

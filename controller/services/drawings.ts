@@ -8,7 +8,7 @@ import { keys } from "../store/keys";
 import type { KvGuard } from "../store/kv";
 import { applyChange, withConflictRetry } from "./change";
 import { loadOpenedProject, loadProject } from "./projects";
-import { countChange, inCountTurn, withCount } from "./record-limits";
+import { countAddition, countRemoval, inCountTurn, withCount } from "./record-limits";
 
 /** A closed project still lists its stored drawings, as GNS3 does. */
 export async function listDrawings(deps: ControllerDeps, projectId: string): Promise<DrawingRecord[]> {
@@ -23,21 +23,22 @@ export async function loadDrawing(deps: ControllerDeps, projectId: string, drawi
 
 /** A `drawing_id` that already exists gives back that drawing, unchanged and unannounced (GNS3). */
 export async function createDrawing(deps: ControllerDeps, projectId: string, input: DrawingInput): Promise<DrawingRecord> {
-  return inCountTurn(deps, projectId, ["drawings"], () =>
+  const drawingId = input.drawing_id ?? deps.newId();
+  return inCountTurn(deps, projectId, "drawings", drawingId, () =>
     withConflictRetry(async () => {
       const project = await loadOpenedProject(deps, projectId);
       if (input.drawing_id) {
         const existing = await deps.store.get<DrawingRecord>(keys.drawing(projectId, input.drawing_id));
         if (existing) return existing;
       }
-      const record = newDrawing(input, projectId, input.drawing_id ?? deps.newId());
+      const record = newDrawing(input, projectId, drawingId);
       const key = keys.drawing(projectId, record.drawing_id);
       const change = {
         writes: [{ key, value: record }],
         guards: [{ key, absent: true as const }, projectStillOpened(project)],
         events: [projectEvent(projectId, "drawing.created", drawingToWire(record))],
       };
-      await applyChange(deps, withCount(change, await countChange(deps, projectId, "drawings", 1)));
+      await applyChange(deps, withCount(change, await countAddition(deps, projectId, "drawings", drawingId)));
       return record;
     }),
   );
@@ -65,7 +66,7 @@ export async function updateDrawing(
 }
 
 export async function deleteDrawing(deps: ControllerDeps, projectId: string, drawingId: string): Promise<void> {
-  await inCountTurn(deps, projectId, ["drawings"], () =>
+  await inCountTurn(deps, projectId, "drawings", drawingId, () =>
     withConflictRetry(async () => {
       const project = await loadOpenedProject(deps, projectId);
       const record = await findDrawing(deps, projectId, drawingId);
@@ -76,7 +77,7 @@ export async function deleteDrawing(deps: ControllerDeps, projectId: string, dra
         guards: [{ key, revision: record.revision }, projectStillOpened(project)],
         events: [projectEvent(projectId, "drawing.deleted", drawingToWire(record))],
       };
-      await applyChange(deps, withCount(change, await countChange(deps, projectId, "drawings", -1)));
+      await applyChange(deps, withCount(change, await countRemoval(deps, projectId, "drawings", [drawingId])));
     }),
   );
 }

@@ -18,7 +18,7 @@ import { applyChange, withConflictRetry, type Change } from "./change";
 import { cachedListBody } from "./list-cache";
 import { listNodeRecords } from "./nodes";
 import { projectEvent } from "./project-events";
-import { countChange, inCountTurn, withCount } from "./record-limits";
+import { countAddition, countRemoval, inCountTurn, withCount } from "./record-limits";
 import { loadOpenedProject, loadProject } from "./projects";
 
 export async function loadLink(deps: ControllerDeps, projectId: string, linkId: string): Promise<LinkRecord> {
@@ -43,7 +43,7 @@ export async function listLinksBody(deps: ControllerDeps, projectId: string): Pr
 export async function createLink(deps: ControllerDeps, projectId: string, input: LinkCreate): Promise<LinkRecord> {
   await loadOpenedProject(deps, projectId);
   const linkId = deps.newId();
-  return inCountTurn(deps, projectId, ["links"], () => withConflictRetry(async () => {
+  return inCountTurn(deps, projectId, "links", linkId, () => withConflictRetry(async () => {
     const nodeIds = [...new Set(input.nodes.map((end) => end.node_id))];
     const nodes = new Map<string, NodeRecord>();
     const claims = new Map<string, string | undefined>();
@@ -73,7 +73,7 @@ export async function createLink(deps: ControllerDeps, projectId: string, input:
       ],
       events: [projectEvent(projectId, "link.created", linkToWire(link))],
     };
-    await applyChange(deps, withCount(change, await countChange(deps, projectId, "links", 1)));
+    await applyChange(deps, withCount(change, await countAddition(deps, projectId, "links", linkId)));
     return link;
   }));
 }
@@ -114,10 +114,10 @@ export function linkRemoval(link: LinkRecord): Change {
 
 export async function deleteLink(deps: ControllerDeps, projectId: string, linkId: string): Promise<void> {
   await loadOpenedProject(deps, projectId);
-  await inCountTurn(deps, projectId, ["links"], () =>
+  await inCountTurn(deps, projectId, "links", linkId, () =>
     withConflictRetry(async () => {
       const link = await loadLink(deps, projectId, linkId);
-      await applyChange(deps, withCount(linkRemoval(link), await countChange(deps, projectId, "links", -1)));
+      await applyChange(deps, withCount(linkRemoval(link), await countRemoval(deps, projectId, "links", [linkId])));
     }),
   );
 }

@@ -11,7 +11,7 @@ import { applyChange, emptyChange, withConflictRetry, type Change } from "./chan
 import { loadComputeRecord } from "./computes";
 import { linkRemoval } from "./links";
 import { projectEvent } from "./project-events";
-import { countChange, inCountTurn } from "./record-limits";
+import { countAddition, countRemoval, inCountTurn } from "./record-limits";
 import { loadOpenedProject, loadProject } from "./projects";
 
 const CONSOLE_PORT_RANGE = { first: 5000, last: 10000 };
@@ -106,7 +106,7 @@ export async function createNode(deps: ControllerDeps, projectId: string, input:
   await loadComputeRecord(deps, input.compute_id);
   await loadOpenedProject(deps, projectId);
   const nodeId = input.node_id ?? deps.newId();
-  return inCountTurn(deps, projectId, ["nodes"], () => withConflictRetry(async (attempt) => {
+  return inCountTurn(deps, projectId, "nodes", nodeId, () => withConflictRetry(async (attempt) => {
     const existing = await deps.store.get<NodeRecord>(keys.node(projectId, nodeId));
     if (existing) return existing;
     const kind = nodeKind(input.node_type);
@@ -123,7 +123,7 @@ export async function createNode(deps: ControllerDeps, projectId: string, input:
       change.writes.push({ key: keys.consolePort(input.compute_id, console), value: nodeId });
       change.guards.push({ key: keys.consolePort(input.compute_id, console), absent: true });
     }
-    merge(change, await countChange(deps, projectId, "nodes", 1));
+    merge(change, await countAddition(deps, projectId, "nodes", nodeId));
     await applyChange(deps, change);
     return node;
   }));
@@ -164,7 +164,7 @@ export async function updateNode(deps: ControllerDeps, projectId: string, nodeId
 /** A node's links go with it (each announced as `link.deleted`), then its name and console. */
 export async function deleteNode(deps: ControllerDeps, projectId: string, nodeId: string): Promise<void> {
   await loadOpenedProject(deps, projectId);
-  await inCountTurn(deps, projectId, ["nodes", "links"], () =>
+  await inCountTurn(deps, projectId, "nodes", nodeId, () =>
     withConflictRetry(async () => {
       const node = await loadNode(deps, projectId, nodeId);
       if (node.locked) throw conflict(`Node ${node.name} cannot be deleted because it is locked`);
@@ -175,8 +175,8 @@ export async function deleteNode(deps: ControllerDeps, projectId: string, nodeId
       if (node.console !== null) change.writes.push({ key: keys.consolePort(node.compute_id, node.console), delete: true });
       change.guards.push({ key: keys.node(projectId, nodeId), revision: node.revision });
       change.events.push(projectEvent(projectId, "node.deleted", nodeWire(deps, node)));
-      merge(change, await countChange(deps, projectId, "nodes", -1));
-      if (links.length > 0) merge(change, await countChange(deps, projectId, "links", -links.length));
+      merge(change, await countRemoval(deps, projectId, "nodes", [nodeId]));
+      merge(change, await countRemoval(deps, projectId, "links", links.map((link) => link.link_id)));
       await applyChange(deps, change);
     }),
   );

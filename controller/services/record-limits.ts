@@ -8,77 +8,175 @@ import { inTurn } from "./turns";
 /** The records a project holds a bounded number of. */
 export type CountedRecords = "nodes" | "links" | "drawings";
 
-/** The order in which a change that moves several counts takes their turns, so two never wait on each other. */
-const KINDS: readonly CountedRecords[] = ["nodes", "links", "drawings"];
-
 const RECORDS: Record<CountedRecords, { prefix: (projectId: string) => string; limit: keyof ControllerLimits; flag: string; one: string }> = {
   nodes: { prefix: keys.nodesPrefix, limit: "maxNodesPerProject", flag: "--max-nodes", one: "node" },
   links: { prefix: keys.linksPrefix, limit: "maxLinksPerProject", flag: "--max-links", one: "link" },
   drawings: { prefix: keys.drawingsPrefix, limit: "maxDrawingsPerProject", flag: "--max-drawings", one: "drawing" },
 };
 
-/** How many records of a kind the project holds. Every change of the number is guarded by `revision`. */
-interface RecordCount {
+/**
+ * A project's records of one kind are counted in stripes, each record in the stripe its id
+ * hashes to, so that creations in one project commit side by side (a single count would make
+ * every creation wait for the previous one's commit). Each stripe also holds an allowance:
+ * the allowances add up to the limit and a stripe never counts more than its own, so no two
+ * commits can pass the limit together, each guarding only its stripe. A stripe that is full
+ * borrows from one that is not; allowances are dealt afresh when the limit changed, when none
+ * is left to borrow, or for a project from before counts were kept.
+ */
+const STRIPES = 16;
+
+interface CountStripe {
   count: number;
+  allowance: number;
+  /** The limit the allowances were dealt for. */
+  limit: number;
   revision: number;
 }
 
-/**
- * Beside the project's records, so deleting the project deletes it and on Workers it lives in
- * the project's object.
- */
-function countKey(projectId: string, kind: CountedRecords): string {
-  return `projects/${projectId}/counts/${kind}`;
+/** Beside the project's records, so deleting the project deletes them and on Workers they live in the project's object. */
+function stripesPrefix(projectId: string, kind: CountedRecords): string {
+  return `projects/${projectId}/counts/${kind}/`;
+}
+
+function stripeKey(projectId: string, kind: CountedRecords, stripe: number): string {
+  return `${stripesPrefix(projectId, kind)}${stripe}`;
+}
+
+/** FNV-1a of the id: any stable, even spread does. */
+function stripeOf(recordId: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < recordId.length; i++) hash = Math.imul(hash ^ recordId.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % STRIPES;
 }
 
 /**
- * The writes and guards that add `delta` (negative: remove) records of `kind` to the count,
- * or a 409 naming the limit when the project would hold more than it may. Committed with the
- * records themselves, under the count's revision, so concurrent changes cannot both pass the
- * limit: one commits and the other retries against the new count. A project from before
- * counts were kept is counted once from its records.
+ * The writes and guards that count one more record of `kind`, to commit with it; or a 409
+ * naming the limit when the project already holds as many as it may.
  */
-export async function countChange(deps: ControllerDeps, projectId: string, kind: CountedRecords, delta: number): Promise<Change> {
-  const key = countKey(projectId, kind);
-  const stored = await deps.store.get<RecordCount>(key);
-  const count = stored?.count ?? (await deps.store.list(RECORDS[kind].prefix(projectId))).length;
-  const limit = limitsOf(deps.config)[RECORDS[kind].limit];
-  if (delta > 0 && count + delta > limit) throw limitReached(kind, limit, count);
-  const guard: KvGuard = stored ? { key, revision: stored.revision } : { key, absent: true };
-  const write: KvWrite = { key, value: { count: count + delta, revision: (stored?.revision ?? 0) + 1 } };
-  return { writes: [write], guards: [guard], events: [] };
+export async function countAddition(deps: ControllerDeps, projectId: string, kind: CountedRecords, recordId: string): Promise<Change> {
+  const limit = limitOf(deps, kind);
+  const mine = stripeOf(recordId);
+  const key = stripeKey(projectId, kind, mine);
+  const own = await deps.store.get<CountStripe>(key);
+  if (own && own.limit === limit && own.count < own.allowance) {
+    return { writes: [{ key, value: { ...own, count: own.count + 1, revision: own.revision + 1 } }], guards: [{ key, revision: own.revision }], events: [] };
+  }
+  const stripes = await readStripes(deps, projectId, kind, []);
+  const total = stripes.reduce((sum, stripe) => sum + stripe.count, 0);
+  if (total + 1 > limit) throw limitReached(kind, limit, total);
+  // A lender at random, so that creations borrowing at the same time seldom pick the same one.
+  const lenders = stripes.flatMap((stripe, index) => (index !== mine && stripe.stored?.limit === limit && stripe.count < stripe.allowance ? [index] : []));
+  const lender = lenders[Math.floor(Math.random() * lenders.length)];
+  if (own && own.limit === limit && lender !== undefined) {
+    const from = stripes[lender]!.stored!;
+    const fromKey = stripeKey(projectId, kind, lender);
+    return {
+      writes: [
+        { key, value: { ...own, count: own.count + 1, allowance: own.allowance + 1, revision: own.revision + 1 } },
+        { key: fromKey, value: { ...from, allowance: from.allowance - 1, revision: from.revision + 1 } },
+      ],
+      guards: [
+        { key, revision: own.revision },
+        { key: fromKey, revision: from.revision },
+      ],
+      events: [],
+    };
+  }
+  stripes[mine]!.count++;
+  return dealt(projectId, kind, stripes, limit);
 }
 
-/** `change` with a `countChange` committed in the same step. */
-export function withCount(change: Change, count: Change): Change {
-  return { writes: [...change.writes, ...count.writes], guards: [...change.guards, ...count.guards], events: change.events };
-}
-
-/** The counts of a project being created whole (an import): refused, naming the limit, if any is over. */
-export function initialCounts(deps: ControllerDeps, projectId: string, counts: Record<CountedRecords, number>): Change {
+/** The writes and guards that count `recordIds` (records of `kind` being removed) out, to commit with their removal. */
+export async function countRemoval(deps: ControllerDeps, projectId: string, kind: CountedRecords, recordIds: readonly string[]): Promise<Change> {
+  const removed = new Map<number, number>();
+  for (const id of recordIds) removed.set(stripeOf(id), (removed.get(stripeOf(id)) ?? 0) + 1);
   const change: Change = { writes: [], guards: [], events: [] };
-  for (const kind of KINDS) {
-    const limit = limitsOf(deps.config)[RECORDS[kind].limit];
-    if (counts[kind] > limit) {
-      throw conflict(`Cannot import project: it has ${counts[kind]} ${kind}, more than the ${limit} a project may hold (the controller's ${RECORDS[kind].flag})`);
-    }
-    const key = countKey(projectId, kind);
-    change.writes.push({ key, value: { count: counts[kind], revision: 1 } });
-    change.guards.push({ key, absent: true });
+  for (const [stripe, count] of removed) {
+    const key = stripeKey(projectId, kind, stripe);
+    const stored = await deps.store.get<CountStripe>(key);
+    // A project from before counts were kept gets them now, so a count taken meanwhile cannot miss this removal.
+    if (!stored) return dealt(projectId, kind, await readStripes(deps, projectId, kind, recordIds), limitOf(deps, kind));
+    change.writes.push({ key, value: { ...stored, count: stored.count - count, revision: stored.revision + 1 } });
+    change.guards.push({ key, revision: stored.revision });
   }
   return change;
 }
 
+/** The counts of a project being created whole (an import), or a 409 naming the limit it would pass. */
+export function initialCounts(deps: ControllerDeps, projectId: string, recordIds: Record<CountedRecords, readonly string[]>): Change {
+  const change: Change = { writes: [], guards: [], events: [] };
+  for (const kind of Object.keys(RECORDS) as CountedRecords[]) {
+    const limit = limitOf(deps, kind);
+    const ids = recordIds[kind];
+    if (ids.length > limit) {
+      throw conflict(`Cannot import project: it has ${ids.length} ${kind}, more than the ${limit} a project may hold (the controller's ${RECORDS[kind].flag})`);
+    }
+    const stripes: Stripe[] = Array.from({ length: STRIPES }, () => ({ count: 0, allowance: 0 }));
+    for (const id of ids) stripes[stripeOf(id)]!.count++;
+    const counts = dealt(projectId, kind, stripes, limit);
+    change.writes.push(...counts.writes);
+    change.guards.push(...counts.guards);
+  }
+  return change;
+}
+
+/** `change` with a count change committed in the same step. */
+export function withCount(change: Change, count: Change): Change {
+  return { writes: [...change.writes, ...count.writes], guards: [...change.guards, ...count.guards], events: change.events };
+}
+
 /**
- * Runs `step` (which commits a `countChange` of each kind) after the other steps of this
- * process that move the same counts: they would all rewrite the same count record, so side
- * by side all but one would fail its guard and retry, again and again under load.
+ * Runs `step` after the other steps of this process that count in the same stripe: they
+ * rewrite the same record, so side by side all but one would fail its guard and retry.
+ * Other stripes, and other processes, go on side by side; the guards keep the counts exact.
  */
-export function inCountTurn<T>(deps: ControllerDeps, projectId: string, kinds: readonly CountedRecords[], step: () => Promise<T>): Promise<T> {
-  const ordered = KINDS.filter((kind) => kinds.includes(kind));
-  const run = (index: number): Promise<T> =>
-    index === ordered.length ? step() : inTurn(deps.store, countKey(projectId, ordered[index]!), () => run(index + 1));
-  return run(0);
+export function inCountTurn<T>(deps: ControllerDeps, projectId: string, kind: CountedRecords, recordId: string, step: () => Promise<T>): Promise<T> {
+  return inTurn(deps.store, stripeKey(projectId, kind, stripeOf(recordId)), step);
+}
+
+interface Stripe {
+  count: number;
+  allowance: number;
+  stored?: CountStripe;
+}
+
+/** Every stripe of a kind; a project without them is counted from its records, `leaving` excluded. */
+async function readStripes(deps: ControllerDeps, projectId: string, kind: CountedRecords, leaving: readonly string[]): Promise<Stripe[]> {
+  const stripes: Stripe[] = [];
+  const stored = await deps.store.list<CountStripe>(stripesPrefix(projectId, kind));
+  for (const { key, value } of stored) stripes[Number(key.slice(key.lastIndexOf("/") + 1))] = { count: value.count, allowance: value.allowance, stored: value };
+  if (stored.length === STRIPES) return stripes;
+  const counted = Array.from({ length: STRIPES }, (): Stripe => ({ count: 0, allowance: 0 }));
+  const prefix = RECORDS[kind].prefix(projectId);
+  const gone = new Set(leaving);
+  for (const { key } of await deps.store.list(prefix)) {
+    const id = key.slice(prefix.length);
+    if (!gone.has(id)) counted[stripeOf(id)]!.count++;
+  }
+  return counted.map((stripe, index) => ({ ...stripe, ...(stripes[index]?.stored ? { stored: stripes[index].stored } : {}) }));
+}
+
+/**
+ * Writes every stripe with its count and allowances dealt afresh for `limit`: what is left
+ * under the limit is shared out evenly. A project over its limit (the limit was lowered) gets
+ * no allowance at all, so nothing is added until it is back under and they are dealt again.
+ */
+function dealt(projectId: string, kind: CountedRecords, stripes: readonly Stripe[], limit: number): Change {
+  const total = stripes.reduce((sum, stripe) => sum + stripe.count, 0);
+  const spare = Math.max(0, limit - total);
+  const writes: KvWrite[] = [];
+  const guards: KvGuard[] = [];
+  stripes.forEach((stripe, index) => {
+    const key = stripeKey(projectId, kind, index);
+    const allowance = total > limit ? 0 : stripe.count + Math.floor(spare / STRIPES) + (index < spare % STRIPES ? 1 : 0);
+    writes.push({ key, value: { count: stripe.count, allowance, limit, revision: (stripe.stored?.revision ?? 0) + 1 } satisfies CountStripe });
+    guards.push(stripe.stored ? { key, revision: stripe.stored.revision } : { key, absent: true });
+  });
+  return { writes, guards, events: [] };
+}
+
+function limitOf(deps: ControllerDeps, kind: CountedRecords): number {
+  return limitsOf(deps.config)[RECORDS[kind].limit];
 }
 
 function limitReached(kind: CountedRecords, limit: number, count: number) {

@@ -112,7 +112,11 @@ export async function importProject(
   });
   await assertNameFree(deps, imported.project.name);
   await assertProjectAbsent(deps, projectId);
-  const counts = initialCounts(deps, projectId, { nodes: imported.nodes.length, links: imported.links.length, drawings: imported.drawings.length });
+  const counts = initialCounts(deps, projectId, {
+    nodes: imported.nodes.map((node) => node.node_id),
+    links: imported.links.map((link) => link.link_id),
+    drawings: imported.drawings.map((drawing) => drawing.drawing_id),
+  });
 
   const folder = fileLayout.projectFolder(projectId);
   try {
