@@ -42,6 +42,24 @@ export function parseLimitFlags(values: Record<string, unknown>): Partial<Contro
   return limits;
 }
 
+/**
+ * The limits set by environment variables alone, as a deployed Worker gets them (its `vars`),
+ * with the same spellings and checks as the flags; `InvalidLimitFlag` names the variable.
+ */
+export function limitsFromEnvironment(env: Record<string, unknown>): Partial<ControllerLimits> {
+  const limits: Partial<ControllerLimits> = {};
+  for (const [name, { env: variable, parse }] of Object.entries(FLAGS) as Array<[LimitName, (typeof FLAGS)[LimitName]]>) {
+    const text = env[variable];
+    if (typeof text !== "string") continue;
+    try {
+      limits[name] = parse(text);
+    } catch (error) {
+      throw new InvalidLimitFlag(`${variable}: ${(error as Error).message}`);
+    }
+  }
+  return limits;
+}
+
 /** The command-line arguments that set `limits`, for starting a server with them. */
 export function limitFlags(limits: Partial<ControllerLimits>): string[] {
   return Object.entries(limits).flatMap(([name, value]) => [`--${FLAGS[name as LimitName].flag}`, String(value)]);

@@ -1,3 +1,4 @@
+import { InvalidLimitFlag, limitsFromEnvironment } from "./limit-flags";
 import { shardFetch, computeFetch, SHARD_HEADER, type Env } from "./workers/bindings";
 import { destinationOf } from "./workers/routing";
 
@@ -26,6 +27,12 @@ export default {
         },
         { status: 503 },
       );
+    }
+    try {
+      limitsFromEnvironment(env as unknown as Record<string, unknown>);
+    } catch (error) {
+      if (!(error instanceof InvalidLimitFlag)) throw error;
+      return Response.json({ message: `The Worker's configuration is wrong: ${error.message}`, status: 503 }, { status: 503 });
     }
     if (destination.object === "compute") return computeFetch(env, destination.hostId)(request);
     // The header says which shard the object is; a client cannot choose it.

@@ -3,6 +3,7 @@ import type { EventBus } from "../../events/event-bus";
 import { R2FileStore, type R2BucketLike } from "../../files/r2-file-store";
 import type { KeyValueStore } from "../../store/kv";
 import { projectOfShard, type ShardName } from "../../store/shards";
+import { limitsFromEnvironment } from "../limit-flags";
 import { upgradeWorkerWebSocket } from "../worker-websocket";
 import type { ObjectFetch } from "./shard-rpc";
 
@@ -28,6 +29,12 @@ export interface Env {
   DATAPLANE_TOKEN?: string;
   /** Only tests shorten the notification ping interval. */
   CONTROLLER_NOTIFICATION_PING_MS?: string;
+  /**
+   * The limits, as on Node (`CONTROLLER_MAX_UPLOAD_SIZE`, `CONTROLLER_MAX_NODES`, …, see
+   * runtime/limit-flags.ts). Listener limits count per object: the directory's stream, and
+   * each project's streams in its own object.
+   */
+  [limit: `CONTROLLER_MAX_${string}`]: string | undefined;
 }
 
 export interface DurableObjectNamespaceLike {
@@ -64,6 +71,7 @@ export function workerConfig(env: Env): ControllerConfig {
     notificationPingIntervalMs: env.CONTROLLER_NOTIFICATION_PING_MS === undefined ? undefined : Number(env.CONTROLLER_NOTIFICATION_PING_MS),
     dataplaneToken: env.DATAPLANE_TOKEN || undefined,
     auth: env.CONTROLLER_USER && env.CONTROLLER_PASSWORD ? { user: env.CONTROLLER_USER, password: env.CONTROLLER_PASSWORD } : undefined,
+    limits: limitsFromEnvironment(env as unknown as Record<string, unknown>),
   };
 }
 

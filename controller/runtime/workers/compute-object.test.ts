@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeControllerMessage, encodeDaemonMessage, type DaemonMessage, type DesiredHostState } from "../../../shared/proto";
-import { FakeNamespace, fakeEnv, MemoryObjectStorage } from "../../testing/fake-durable-objects";
-import worker from "../worker";
-import { ComputeObject } from "./compute-object";
-import { DirectoryObject, ProjectObject } from "./shard-object";
+import { workerInNode } from "../../testing/worker-in-node";
 
 /** workerd's hibernatable socket as the object sees it: what was sent, and the attachment it keeps. */
 class FakeSocket {
@@ -28,17 +25,6 @@ class FakeSocket {
   }
 }
 
-/** The object's `ctx` as far as sockets go; it outlives the object, as the sockets outlive hibernation. */
-class FakeComputeState {
-  readonly sockets: FakeSocket[] = [];
-  acceptWebSocket(socket: FakeSocket): void {
-    this.sockets.push(socket);
-  }
-  getWebSockets(): FakeSocket[] {
-    return this.sockets;
-  }
-}
-
 function frame(message: DaemonMessage): ArrayBuffer {
   // protobufjs may hand out a view into a pooled Node Buffer: copy it into a buffer of its own.
   return new Uint8Array(encodeDaemonMessage(message)).buffer;
@@ -54,33 +40,12 @@ async function waitFor<T>(what: string, probe: () => T | undefined | false | Pro
   }
 }
 
-/**
- * The Worker's objects in Node, with in-memory storage: workerd cannot be told to hibernate an
- * object, here one can be dropped from memory while its socket and storage stay, as they do.
- */
-function workerInNode() {
-  const computes = new FakeNamespace(() => new FakeComputeState(), (state) => new ComputeObject(state as never, env));
-  const env = fakeEnv(
-    (env) => ({
-      DIRECTORY: new FakeNamespace(() => ({ storage: new MemoryObjectStorage() }), (state) => new DirectoryObject(state, env)),
-      PROJECTS: new FakeNamespace(() => ({ storage: new MemoryObjectStorage() }), (state) => new ProjectObject(state, env)),
-      COMPUTES: computes,
-    }),
-    { DATAPLANE_TOKEN: "secret" },
-  );
-  const api = async (method: string, path: string, body?: unknown) => {
-    const response = await worker.fetch(new Request(`https://controller.test${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }), env);
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
-  return { env, computes, api };
-}
-
 describe("a dataplane host's Durable Object", () => {
   it("keeps the daemon's session across hibernation: a change made while it slept reaches the daemon", async () => {
-    const { computes, api } = workerInNode();
+    const { computes, api } = workerInNode({ DATAPLANE_TOKEN: "secret" });
     // The socket as the object's fetch accepted it: workerd keeps it, and its attachment, while the object sleeps.
-    const state = computes.states.get("local") ?? (computes.instance("local"), computes.states.get("local")!);
+    computes.instance("local");
+    const state = computes.states.get("local")!;
     const socket = new FakeSocket();
     socket.serializeAttachment({ hostId: "local" });
     state.acceptWebSocket(socket);
@@ -114,8 +79,9 @@ describe("a dataplane host's Durable Object", () => {
   });
 
   it("refuses a Hello naming another host than the one the daemon dialled", async () => {
-    const { computes } = workerInNode();
-    const state = computes.states.get("h1") ?? (computes.instance("h1"), computes.states.get("h1")!);
+    const { computes } = workerInNode({ DATAPLANE_TOKEN: "secret" });
+    computes.instance("h1");
+    const state = computes.states.get("h1")!;
     const socket = new FakeSocket();
     socket.serializeAttachment({ hostId: "h1" });
     state.acceptWebSocket(socket);

@@ -1,0 +1,41 @@
+import worker from "../runtime/worker";
+import type { Env } from "../runtime/workers/bindings";
+import { ComputeObject } from "../runtime/workers/compute-object";
+import { DirectoryObject, ProjectObject } from "../runtime/workers/shard-object";
+import { FakeNamespace, fakeEnv, MemoryObjectStorage } from "./fake-durable-objects";
+
+/** A host object's `ctx` as far as sockets go; it outlives the object, as sockets outlive hibernation. */
+export class FakeComputeState<Socket = unknown> {
+  readonly sockets: Socket[] = [];
+  acceptWebSocket(socket: Socket): void {
+    this.sockets.push(socket);
+  }
+  getWebSockets(): Socket[] {
+    return this.sockets;
+  }
+}
+
+/**
+ * The Worker and its objects in Node, with in-memory storage, reached through the Worker's own
+ * entry: for what workerd cannot be made to do (drop an object from memory while its socket
+ * and storage stay, as hibernation does) and for configurations miniflare tests would need a
+ * runtime each for.
+ */
+export function workerInNode(vars: Partial<Env> = {}) {
+  const computes = new FakeNamespace(() => new FakeComputeState(), (state) => new ComputeObject(state as never, env));
+  const env = fakeEnv(
+    (env) => ({
+      DIRECTORY: new FakeNamespace(() => ({ storage: new MemoryObjectStorage() }), (state) => new DirectoryObject(state, env)),
+      PROJECTS: new FakeNamespace(() => ({ storage: new MemoryObjectStorage() }), (state) => new ProjectObject(state, env)),
+      COMPUTES: computes,
+    }),
+    vars,
+  );
+  const api = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const init: RequestInit = { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
+    const response = await worker.fetch(new Request(`https://controller.test${path}`, init), env);
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+  };
+  return { env, computes, api };
+}
