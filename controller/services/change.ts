@@ -3,6 +3,7 @@ import type { Notification, NotificationScope } from "../events/event-bus";
 import { ApiError } from "../http/api-error";
 import { KvConflict, KvFull, KvUnavailable, type KvGuard, type KvWrite } from "../store/kv";
 import { keys } from "../store/keys";
+import { notFound } from "../http/api-error";
 
 /** What a domain function decides: the writes (with the guards they rely on) and what to announce. */
 export interface Change {
@@ -15,13 +16,20 @@ export function emptyChange(): Change {
   return { writes: [], guards: [], events: [] };
 }
 
-/** Commits the change atomically, then announces it: listeners never hear of a write that failed. */
+/**
+ * Commits the change atomically, then announces it: listeners never hear of a write that failed.
+ * A change to a project's records also requires the project to still exist when it commits, so
+ * a node or link created while its project is being deleted is refused rather than orphaned.
+ */
 export async function applyChange(deps: ControllerDeps, change: Change): Promise<void> {
   if (change.writes.length > 0) {
+    const parents = parentProjectGuards(change.writes);
     try {
-      await deps.store.commit([...change.writes, ...projectStamps(deps, change.writes)], change.guards);
+      await deps.store.commit([...change.writes, ...projectStamps(deps, change.writes)], [...change.guards, ...parents]);
     } catch (error) {
       if (error instanceof KvUnavailable) throw storeUnavailable(error);
+      const gone = error instanceof KvConflict ? parents.find((guard) => guard.key === error.key) : undefined;
+      if (gone) throw notFound(`Project ID ${gone.key.slice(keys.projectsPrefix().length)} doesn't exist`);
       throw error;
     }
   }
@@ -34,6 +42,21 @@ export function storeUnavailable(error: KvUnavailable): ApiError {
 }
 
 const PROJECT_KEY = /^projects\/([^/]+)/;
+const PROJECT_RECORD_KEY = /^projects\/[^/]+$/;
+
+/**
+ * A presence guard on the project of every sub-record put, unless the change writes the project
+ * record itself. Deleting sub-records needs none: that is how a deleted project's last ones go.
+ */
+function parentProjectGuards(writes: readonly KvWrite[]): KvGuard[] {
+  const projects = new Set<string>();
+  const recordsWritten = new Set<string>();
+  for (const write of writes) {
+    if (PROJECT_RECORD_KEY.test(write.key)) recordsWritten.add(write.key);
+    else if (!("delete" in write) && PROJECT_KEY.test(write.key)) projects.add(keys.project(PROJECT_KEY.exec(write.key)![1]!));
+  }
+  return [...projects].filter((key) => !recordsWritten.has(key)).map((key) => ({ key, present: true }));
+}
 
 /** A fresh stamp for every project the change touches (see services/list-cache.ts). */
 function projectStamps(deps: ControllerDeps, writes: readonly KvWrite[]): KvWrite[] {

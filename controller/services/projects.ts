@@ -126,12 +126,7 @@ async function stopEverything(deps: ControllerDeps, projectId: string): Promise<
 export async function deleteProject(deps: ControllerDeps, projectId: string): Promise<void> {
   const record = await loadProject(deps, projectId);
   const change = emptyChange();
-  for (const { key } of await deps.store.list(keys.projectPrefix(projectId))) change.writes.push({ key, delete: true });
-  for (const { value } of await deps.store.list<{ compute_id?: string; console?: number | null }>(keys.nodesPrefix(projectId))) {
-    if (value.compute_id && typeof value.console === "number") {
-      change.writes.push({ key: keys.consolePort(value.compute_id, value.console), delete: true });
-    }
-  }
+  change.writes.push(...(await projectRecordRemovals(deps, projectId)));
   change.writes.push({ key: keys.project(projectId), delete: true }, { key: keys.projectName(record.name), delete: true });
   change.guards.push({ key: keys.project(projectId), revision: record.revision });
   if (record.status === "opened") change.events.push(controllerEvent("project.closed", { ...record, status: "closed" }));
@@ -142,7 +137,23 @@ export async function deleteProject(deps: ControllerDeps, projectId: string): Pr
     if (error instanceof ApiError) throw error;
     throw conflict(`Project ID ${projectId} was changed while being deleted, try again`);
   }
+  // A record created after the listing above but before the delete committed (its own commit
+  // required the project, which still existed) is swept now; later ones are refused with 404.
+  const stragglers = await projectRecordRemovals(deps, projectId);
+  if (stragglers.length > 0) await applyChange(deps, { writes: stragglers, guards: [], events: [] });
   await deps.files.remove(fileLayout.projectFolder(projectId));
+}
+
+/** Deletes of every record under the project, and of the console ports its nodes hold. */
+async function projectRecordRemovals(deps: ControllerDeps, projectId: string): Promise<KvWrite[]> {
+  const writes: KvWrite[] = [];
+  for (const { key } of await deps.store.list(keys.projectPrefix(projectId))) writes.push({ key, delete: true });
+  for (const { value } of await deps.store.list<{ compute_id?: string; console?: number | null }>(keys.nodesPrefix(projectId))) {
+    if (value.compute_id && typeof value.console === "number") {
+      writes.push({ key: keys.consolePort(value.compute_id, value.console), delete: true });
+    }
+  }
+  return writes;
 }
 
 export interface ProjectStats {

@@ -9,6 +9,8 @@ export type KvWrite = { key: string; value: unknown } | { key: string; delete: t
 export type KvGuard =
   /** The key must not exist. */
   | { key: string; absent: true }
+  /** The key must exist, whatever it holds. */
+  | { key: string; present: true }
   /** The key must exist and hold exactly this revision (see `Versioned`). */
   | { key: string; revision: number };
 
@@ -48,6 +50,7 @@ export class KvClosed extends KvUnavailable {
 
 export function guardHolds(guard: KvGuard, current: unknown): boolean {
   if ("absent" in guard) return current === undefined;
+  if ("present" in guard) return current !== undefined;
   return current !== undefined && revisionOf(current) === guard.revision;
 }
 
