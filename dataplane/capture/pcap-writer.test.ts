@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -6,7 +6,7 @@ import { corruptedRange } from "../filters/corrupt";
 import { spec } from "../filters/testing";
 import { makeFrame, openLinkHarness, sendPaced, sequenceOf, waitFor, type LinkHarness } from "../forwarding/testing";
 import { PcapWriter } from "./pcap-writer";
-import { readWithTcpdump } from "./testing";
+import { mountSmallDisk, readWithTcpdump, smallDiskSkipReason, type SmallDisk } from "./testing";
 
 let folder: string;
 let harness: LinkHarness | undefined;
@@ -100,5 +100,48 @@ describe("pcap writer", () => {
     }
     expect(corrupted).toBe(link.relay.counters().aToB.corrupted);
     expect(corrupted).toBeGreaterThan(0);
+  });
+});
+
+const skipReason = smallDiskSkipReason();
+
+describe.skipIf(skipReason !== undefined)(`pcap writer on a full disk (a 64 KiB tmpfs)${skipReason ? ` — skipped: ${skipReason}` : ""}`, () => {
+  let disk: SmallDisk | undefined;
+  afterEach(async () => {
+    await disk?.unmount();
+    disk = undefined;
+  });
+
+  it("stops at the first failed write, cut back to its last whole record, and says why once; it never throws", () => {
+    disk = mountSmallDisk(join(folder, "disk"), 64);
+    const path = join(disk.path, "full.pcap");
+    const failures: Error[] = [];
+    const writer = PcapWriter.open(path, (error) => failures.push(error));
+    // 80-byte records do not divide a 4 KiB page: the last one is cut by the full disk.
+    let sent = 0;
+    while (failures.length === 0 && sent < 10_000) writer.write(makeFrame(sent++, 64));
+    expect(failures).toHaveLength(1);
+    expect((failures[0] as NodeJS.ErrnoException).code).toBe("ENOSPC");
+    const kept = writer.records;
+    expect(kept).toBe(sent - 1);
+    expect(statSync(path).size).toBe(24 + kept * 80);
+    for (let more = 0; more < 10; more++) writer.write(makeFrame(sent + more, 64));
+    writer.close();
+    expect(failures).toHaveLength(1);
+    expect(statSync(path).size).toBe(24 + kept * 80);
+    expect(readWithTcpdump(path).records.map((record) => sequenceOf(record.bytes))).toEqual([...Array(kept).keys()]);
+  });
+
+  it("refuses to open a new capture on a full disk, leaving it empty, and writes a whole header once there is room", () => {
+    disk = mountSmallDisk(join(folder, "disk"), 64);
+    const freeSpace = disk.takeSpace(64 * 1024);
+    const path = join(disk.path, "new.pcap");
+    expect(() => PcapWriter.open(path)).toThrow(/ENOSPC/);
+    expect(statSync(path).size).toBe(0);
+    freeSpace();
+    const writer = PcapWriter.open(path);
+    writer.write(makeFrame(7));
+    writer.close();
+    expect(readWithTcpdump(path).records.map((record) => sequenceOf(record.bytes))).toEqual([7]);
   });
 });

@@ -3,8 +3,13 @@
  * snaplen 65535, LINKTYPE_ETHERNET), as ubridge writes. Each record reaches the file with one
  * write system call as it is captured, so the controller can stream the file while it grows.
  * Opening an existing non-empty file appends records to it (a restarted capture).
+ *
+ * Writing never throws: it runs inside the packet path, where an exception would stop the
+ * daemon (and a restarted daemon reopening the capture would stop again). A write that fails
+ * (disk full, I/O error) cuts the file back to its last whole record, so it stays readable,
+ * closes it and tells the owner once; frames go on being forwarded uncaptured.
  */
-import { closeSync, fstatSync, openSync, writeSync, writevSync } from "node:fs";
+import { closeSync, fstatSync, ftruncateSync, openSync, writeSync, writevSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import type { CaptureSink } from "../forwarding/link-relay";
 
@@ -29,24 +34,52 @@ function wallClockMs(): number {
   return performance.timeOrigin + performance.now();
 }
 
+/** Told once, from inside `write`, why the capture stopped; must not throw. */
+export type CaptureFailureHandler = (error: Error) => void;
+
 export class PcapWriter implements CaptureSink {
   private readonly recordHeader = Buffer.alloc(RECORD_HEADER_BYTES);
   private fd: number | null;
+  /** Bytes up to the end of the last whole record: where a failed write is cut back to. */
+  private size: number;
+  private recordsWritten = 0;
 
-  private constructor(fd: number) {
+  private constructor(
+    fd: number,
+    size: number,
+    private readonly onFailure: CaptureFailureHandler,
+  ) {
     this.fd = fd;
+    this.size = size;
   }
 
-  /** Opens (creating if needed) `path` for appending; throws the file system's error. */
-  static open(path: string): PcapWriter {
+  /**
+   * Opens (creating if needed) `path` for appending; throws the file system's error (a new
+   * file whose header did not fit is left empty, so the next open writes it whole).
+   */
+  static open(path: string, onFailure: CaptureFailureHandler = () => undefined): PcapWriter {
     const fd = openSync(path, "a");
     try {
-      if (fstatSync(fd).size === 0) writeSync(fd, globalHeader());
+      let size = fstatSync(fd).size;
+      if (size === 0) {
+        try {
+          writeWhole(fd, globalHeader());
+        } catch (error) {
+          truncateQuietly(fd, 0);
+          throw error;
+        }
+        size = GLOBAL_HEADER_BYTES;
+      }
+      return new PcapWriter(fd, size, onFailure);
     } catch (error) {
-      closeSync(fd);
+      closeQuietly(fd);
       throw error;
     }
-    return new PcapWriter(fd);
+  }
+
+  /** Records this writer appended; they are all in the file, whole. */
+  get records(): number {
+    return this.recordsWritten;
   }
 
   /** Appends one frame; `timestampMs` (Unix epoch, fractional) defaults to now. No-op once closed. */
@@ -61,12 +94,56 @@ export class PcapWriter implements CaptureSink {
     header.writeUInt32LE(captured, 8);
     header.writeUInt32LE(frame.length, 12);
     const data = captured === frame.length ? frame : frame.subarray(0, captured);
-    writevSync(this.fd, [header, data]);
+    try {
+      const written = writevSync(this.fd, [header, data]);
+      // A disk filling mid-record writes part of it; writing the rest says why it stopped.
+      if (written < RECORD_HEADER_BYTES + captured) writeWhole(this.fd, Buffer.concat([header, data]).subarray(written));
+    } catch (error) {
+      this.fail(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    this.size += RECORD_HEADER_BYTES + captured;
+    this.recordsWritten += 1;
   }
 
   close(): void {
     if (this.fd === null) return;
-    closeSync(this.fd);
+    closeQuietly(this.fd);
     this.fd = null;
+  }
+
+  private fail(error: Error): void {
+    const fd = this.fd!;
+    this.fd = null;
+    truncateQuietly(fd, this.size);
+    closeQuietly(fd);
+    this.onFailure(error);
+  }
+}
+
+/** Writes all of `bytes`, retrying short writes; a write that makes no progress throws. */
+function writeWhole(fd: number, bytes: Uint8Array): void {
+  for (let offset = 0; offset < bytes.length; ) {
+    const written = writeSync(fd, bytes, offset);
+    if (written <= 0) throw new Error(`short write: ${offset} of ${bytes.length} bytes`);
+    offset += written;
+  }
+}
+
+/** Cuts off a partly written record. On an I/O error the file may refuse this too: the records before `size` are whole either way. */
+function truncateQuietly(fd: number, size: number): void {
+  try {
+    ftruncateSync(fd, size);
+  } catch {
+    // Nothing more can be done for the file.
+  }
+}
+
+/** Every record was written before: an error from close loses nothing, and the descriptor is released regardless. */
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // Nothing to undo.
   }
 }

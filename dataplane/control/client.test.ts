@@ -13,6 +13,11 @@ const TOKEN = "s3cret-token";
 class FakeReconciler {
   states: DesiredHostState[] = [];
   errors: ItemError[] = [];
+  /** Stands for an item failing between states (a capture whose disk filled). */
+  failLater: ((errors: ItemError[]) => void) | undefined;
+  watchErrors(watcher: (errors: ItemError[]) => void): void {
+    this.failLater = watcher;
+  }
   async apply(state: DesiredHostState): Promise<ItemError[]> {
     this.states.push(state);
     const present = new Set([...state.nodes.map((node) => node.nodeId), ...state.links.map((link) => link.linkId)]);
@@ -197,6 +202,31 @@ describe("control channel over a real WebSocket", () => {
         event: { message: `Link ${link.link_id} on dataplane host h1: UDP port 20000 is already in use`, compute_id: "h1", link_id: link.link_id },
       },
     ]);
+  });
+
+  it("acks the applied revision again when an item fails between states", async () => {
+    const controller = await startController();
+    const { reconciler } = startClient(controller, { hostId: "h1" });
+    await waitFor("the first state", () => reconciler.last);
+    const { link } = await projectWithTwoPcs(controller, "h1", "h1");
+    const applied = await waitFor("the link's state, acked", async () => {
+      const { dataplane } = await controller.api("GET", "/v2/computes/h1");
+      return reconciler.last?.links.length === 1 && dataplane.applied_revision === reconciler.last.revision && dataplane;
+    });
+    const message = "capture l.pcap stopped: ENOSPC: no space left on device, write";
+    reconciler.failLater!([{ kind: ItemErrorKind.LINK, id: link.link_id, message }]);
+    const compute = await waitFor("the errors", async () => {
+      const reply = await controller.api("GET", "/v2/computes/h1");
+      return reply.dataplane.errors.length > 0 && reply;
+    });
+    expect(compute.dataplane).toMatchObject({
+      applied_revision: applied.applied_revision,
+      revision: applied.revision,
+      errors: [{ id: link.link_id, kind: "link", message, project_id: link.project_id }],
+    });
+    await waitFor("the log.error event", () =>
+      controller.notifications.some((n) => n.action === "log.error" && n.event.message === `Link ${link.link_id} on dataplane host h1: ${message}`),
+    );
   });
 
   it("joins hosts with a daemon-to-daemon tunnel from each host's port range", async () => {

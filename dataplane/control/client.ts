@@ -19,6 +19,12 @@ import { loadAppliedState, saveAppliedState } from "./state-file";
  */
 export interface Reconciler {
   apply(state: DesiredHostState): Promise<ItemError[]>;
+  /**
+   * Optional: `watcher` gets every item error of the host whenever an item fails between
+   * states (a capture whose disk filled), so the controller hears of it without waiting for
+   * the next state.
+   */
+  watchErrors?(watcher: (errors: ItemError[]) => void): void;
 }
 
 export interface ControlClientOptions {
@@ -69,8 +75,9 @@ export const CONTROL_PATH = "/v2/dataplane/ws";
  * The daemon's end of the control channel. At start it re-applies the state saved by the last
  * run, so forwarding resumes before the controller answers (or if it never does); then it
  * dials the controller, says Hello, applies each state it is sent, saves it, acks it, and
- * reports counters. When the controller goes away the reconciler keeps the last state and the
- * client redials with exponential backoff.
+ * reports counters; an item failing between states (a capture whose disk filled) is acked
+ * again under the applied revision. When the controller goes away the reconciler keeps the
+ * last state and the client redials with exponential backoff.
  */
 export class ControlClient extends EventEmitter<ControlClientEvents> {
   private socket: WebSocket | undefined;
@@ -83,9 +90,14 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
   /** Newest state not yet applied: a burst of revisions is reconciled once, to the last. */
   private pending: DesiredHostState | undefined;
   private applying: Promise<void> = Promise.resolve();
+  /** While a state is being applied its own ack will carry the errors: no ack in between. */
+  private reconciling = false;
 
   constructor(private readonly options: ControlClientOptions) {
     super();
+    options.reconciler.watchErrors?.((errors) => {
+      if (!this.reconciling && this.appliedRevision > 0) this.send({ ack: { revision: this.appliedRevision, errors } });
+    });
   }
 
   get lastAppliedRevision(): number {
@@ -208,10 +220,13 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
 
   private async reconcile(state: DesiredHostState): Promise<ItemError[]> {
     let errors: ItemError[];
+    this.reconciling = true;
     try {
       errors = await this.options.reconciler.apply(state);
     } catch (error) {
       errors = [{ kind: ItemErrorKind.KIND_UNSPECIFIED, id: this.options.hostId, message: `reconciling failed: ${(error as Error).message}` }];
+    } finally {
+      this.reconciling = false;
     }
     this.appliedRevision = state.revision;
     this.emit("applied", state, errors);

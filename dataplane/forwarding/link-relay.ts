@@ -19,7 +19,11 @@ export interface LinkCountersSnapshot {
   readonly bToA: DirectionCounters;
 }
 
-/** Where captured frames go (both directions, after the chain and the delay line). */
+/**
+ * Where captured frames go (both directions, after the chain and the delay line). `write`
+ * runs in the packet path and must not throw: a sink that cannot write stops itself and says
+ * so through its owner, and the frame is forwarded all the same.
+ */
 export interface CaptureSink {
   write(frame: Uint8Array): void;
 }

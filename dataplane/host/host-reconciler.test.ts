@@ -1,9 +1,10 @@
 import { createSocket, type Socket } from "node:dgram";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ItemErrorKind, NodeKind, PortMode, type DesiredHostState, type LinkSpec, type NodeSpec } from "../../shared/proto";
+import { ItemErrorKind, NodeKind, PortMode, type DesiredHostState, type ItemError, type LinkSpec, type NodeSpec } from "../../shared/proto";
+import { mountSmallDisk, readWithTcpdump, smallDiskSkipReason } from "../capture/testing";
 import { CloudRuntime } from "./cloud-runtime";
 import { HubRuntime, SwitchRuntime } from "./device-runtimes";
 import { HostReconciler } from "./host-reconciler";
@@ -226,6 +227,88 @@ describe("a host reconciler", () => {
     await settle();
     expect(east.frames).toHaveLength(50);
     expect(west.frames).toHaveLength(30);
+  });
+});
+
+const smallDiskSkip = smallDiskSkipReason();
+
+describe.skipIf(smallDiskSkip !== undefined)(`a host reconciler whose captures fill their disk${smallDiskSkip ? ` — skipped: ${smallDiskSkip}` : ""}`, () => {
+  it("stops the capture alone: frames flow, the file stays readable, the error is announced and acked, the next state retries", async () => {
+    const [left, right] = [await emulator(), await emulator()];
+    const [leftPort, rightPort] = [freePort(), freePort()];
+    const dataDir = mkdtempSync(join(tmpdir(), "host-"));
+    const disk = mountSmallDisk(join(dataDir, "projects/p/project-files/captures"), 64);
+    const host = reconciler(dataDir);
+    // Closed first: an open capture keeps the disk busy.
+    cleanups.push(async () => {
+      await host.close();
+      await disk.unmount();
+    });
+    const freeSpace = disk.takeSpace(32 * 1024);
+    const announced: ItemError[][] = [];
+    host.watchErrors((errors) => announced.push(errors));
+    const nodes = [cloud("c1", [{ local: leftPort, remote: left.port }, { local: rightPort, remote: right.port }])];
+    const capture = { active: true, relativePath: "projects/p/project-files/captures/l1.pcap" };
+    const file = join(dataDir, capture.relativePath);
+    const state = (revision: number): DesiredHostState => ({ revision, nodes, links: [link("l1", ["c1", 0], ["c1", 1], { capture })] });
+    const linkError = (problem: RegExp) => [{ kind: ItemErrorKind.LINK, id: "l1", message: expect.stringMatching(problem) }];
+    const stopped = /^capture projects\/p\/project-files\/captures\/l1\.pcap stopped: ENOSPC: no space left on device/;
+
+    expect(await host.apply(state(1))).toEqual([]);
+    // About 400 records of 80 bytes fit in what the ballast leaves.
+    await sendAll(left, leftPort, 1000);
+    await settle();
+    expect(right.frames).toHaveLength(1000);
+    expect(announced).toEqual([linkError(stopped)]);
+    expect(host.itemErrors()).toEqual(linkError(stopped));
+    expect(host.metrics()[0]!.captureFailures).toBe(1);
+    const kept = readWithTcpdump(file).records.map((record) => record.bytes.readUInt32BE(20));
+    expect(kept.length).toBeGreaterThan(100);
+    expect(kept).toEqual([...Array(kept.length).keys()]);
+    expect(statSync(file).size).toBe(24 + kept.length * 80);
+
+    // Still full: the next state retries, the first frame fails again, nothing is appended.
+    expect(await host.apply(state(2))).toEqual([]);
+    await sendAll(left, leftPort, 10, 1000);
+    await settle();
+    expect(right.frames).toHaveLength(1010);
+    expect(announced).toHaveLength(2);
+    expect(host.metrics()[0]!.captureFailures).toBe(2);
+    expect(statSync(file).size).toBe(24 + kept.length * 80);
+
+    // Room again: the next state's capture goes on appending to the same readable file.
+    freeSpace();
+    expect(await host.apply(state(3))).toEqual([]);
+    await sendAll(left, leftPort, 100, 2000);
+    await settle();
+    expect(right.frames).toHaveLength(1110);
+    expect(host.itemErrors()).toEqual([]);
+    const all = readWithTcpdump(file).records.map((record) => record.bytes.readUInt32BE(20));
+    expect(all).toEqual([...kept, ...Array.from({ length: 100 }, (_, index) => 2000 + index)]);
+  });
+
+  it("reports a capture it cannot open as the link's error and forwards all the same", async () => {
+    const [left, right] = [await emulator(), await emulator()];
+    const [leftPort, rightPort] = [freePort(), freePort()];
+    const dataDir = mkdtempSync(join(tmpdir(), "host-"));
+    const disk = mountSmallDisk(join(dataDir, "projects/p/project-files/captures"), 64);
+    const host = reconciler(dataDir);
+    // Closed first: an open capture keeps the disk busy.
+    cleanups.push(async () => {
+      await host.close();
+      await disk.unmount();
+    });
+    disk.takeSpace(64 * 1024);
+    const nodes = [cloud("c1", [{ local: leftPort, remote: left.port }, { local: rightPort, remote: right.port }])];
+    const capture = { active: true, relativePath: "projects/p/project-files/captures/l1.pcap" };
+    const errors = await host.apply({ revision: 1, nodes, links: [link("l1", ["c1", 0], ["c1", 1], { capture })] });
+    expect(errors).toEqual([
+      { kind: ItemErrorKind.LINK, id: "l1", message: "cannot write the capture projects/p/project-files/captures/l1.pcap: ENOSPC: no space left on device, write" },
+    ]);
+    expect(host.metrics()[0]!.captureFailures).toBe(1);
+    await sendAll(left, leftPort, 50);
+    await settle();
+    expect(right.frames).toHaveLength(50);
   });
 });
 

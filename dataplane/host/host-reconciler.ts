@@ -31,7 +31,17 @@ interface RunningLink {
   /** The filters and suspend the relay was last given, and what refusing them said. */
   filters: { key: string; problem: string | null } | null;
   tunnel: UdpEndpoint | null;
-  capture: { path: string; writer: PcapWriter } | null;
+  capture: RunningCapture | null;
+  /** Captures of this link that could not be opened or stopped on a write error. */
+  captureFailures: number;
+}
+
+interface RunningCapture {
+  /** Relative to the data dir, as the desired state names it. */
+  path: string;
+  writer: PcapWriter | null;
+  /** Why the capture is not being written (it failed to open or to write); the next state retries it. */
+  problem: string | null;
 }
 
 export type NodeRuntimeFactories = Partial<Record<NodeKind, NodeRuntimeFactory>>;
@@ -43,12 +53,17 @@ export const DELAY_BUDGET_BYTES = 256 * 1024 * 1024;
  * Brings the host to a desired state: node runtimes started, updated or stopped; one link
  * relay per link, rebuilt only when its ends move, otherwise given the new filter chain in
  * place (sockets and delay lines untouched); captures opened and closed. Everything that
- * cannot be done is returned per node or link and the rest goes on.
+ * cannot be done is returned per node or link and the rest goes on. A capture that fails
+ * later (its disk filled) stops alone, forwarding untouched, and is announced to the watcher.
  */
 export class HostReconciler implements Reconciler {
   private readonly nodes = new Map<string, RunningNode>();
   private readonly links = new Map<string, RunningLink>();
   private queue: Promise<unknown> = Promise.resolve();
+  /** What the last state could not bring up: its nodes' problems and the links it could not build. */
+  private stateErrors: ItemError[] = [];
+  private errorsWatcher: ((errors: ItemError[]) => void) | undefined;
+  private announcement: NodeJS.Immediate | undefined;
 
   constructor(
     private readonly factories: NodeRuntimeFactories,
@@ -60,6 +75,22 @@ export class HostReconciler implements Reconciler {
     const run = this.queue.then(() => this.reconcile(state));
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /** Everything failing now: the last state's problems and the captures that failed since. */
+  itemErrors(): ItemError[] {
+    const errors = [...this.stateErrors];
+    for (const { spec, filters, capture } of this.links.values()) {
+      for (const problem of [filters?.problem, capture?.problem]) {
+        if (problem) errors.push({ kind: ItemErrorKind.LINK, id: spec.linkId, message: problem });
+      }
+    }
+    return errors;
+  }
+
+  /** Calls `watcher` with `itemErrors()` after an item fails between states. */
+  watchErrors(watcher: (errors: ItemError[]) => void): void {
+    this.errorsWatcher = watcher;
   }
 
   private async reconcile(state: DesiredHostState): Promise<ItemError[]> {
@@ -88,7 +119,8 @@ export class HostReconciler implements Reconciler {
       const problem = await this.bringLink(spec);
       if (problem) errors.push({ kind: ItemErrorKind.LINK, id: spec.linkId, message: problem });
     }
-    return errors;
+    this.stateErrors = errors;
+    return this.itemErrors();
   }
 
   private async bringNode(spec: NodeSpec): Promise<string | null> {
@@ -113,6 +145,7 @@ export class HostReconciler implements Reconciler {
     return node.runtime.endpoint(end.adapterNumber, end.portNumber) ?? `node ${node.spec.name} has no port ${end.adapterNumber}/${end.portNumber}`;
   }
 
+  /** Builds the link if it has no relay yet; what cannot be built is returned, the rest is kept on the running link. */
   private async bringLink(spec: LinkSpec): Promise<string | null> {
     let running = this.links.get(spec.linkId);
     if (!running) {
@@ -122,9 +155,9 @@ export class HostReconciler implements Reconciler {
       this.links.set(spec.linkId, running);
     }
     running.spec = spec;
-    const filterProblem = this.bringFilters(running, spec);
-    const captureProblem = this.bringCapture(running, spec);
-    return filterProblem ?? captureProblem;
+    this.bringFilters(running, spec);
+    this.bringCapture(running, spec);
+    return null;
   }
 
   /**
@@ -132,13 +165,12 @@ export class HostReconciler implements Reconciler {
    * controller resending everything after a reconnect) keeps each direction's count and
    * random stream, so `frequency_drop` goes on dropping exactly every Nth frame.
    */
-  private bringFilters(running: RunningLink, spec: LinkSpec): string | null {
+  private bringFilters(running: RunningLink, spec: LinkSpec): void {
     const key = JSON.stringify([spec.filters, spec.suspended]);
     if (running.filters?.key !== key) {
       const filtered = running.relay.setFilters(spec.filters, spec.suspended);
       running.filters = { key, problem: filtered.ok ? null : `filters not applied: ${filtered.message}` };
     }
-    return running.filters.problem;
   }
 
   private async buildLink(spec: LinkSpec): Promise<RunningLink | string> {
@@ -146,7 +178,7 @@ export class HostReconciler implements Reconciler {
     const b = spec.b.local ? this.endpointOf(spec.b) : null;
     if (typeof a === "string") return a;
     if (typeof b === "string") return b;
-    if (a && b) return { spec, wiring: wiringOf(spec), relay: new LinkRelay(a, b, { delayBudget: this.delayBudget }), filters: null, tunnel: null, capture: null };
+    if (a && b) return { spec, wiring: wiringOf(spec), relay: new LinkRelay(a, b, { delayBudget: this.delayBudget }), filters: null, tunnel: null, capture: null, captureFailures: 0 };
     if (!spec.tunnel) return "the link has an end on another host but no tunnel to it";
     if (!a && !b) return "neither end of the link is on this host";
     let tunnel: UdpEndpoint;
@@ -162,29 +194,58 @@ export class HostReconciler implements Reconciler {
     // Each host filters the frames leaving its own end, so every direction is filtered once.
     const delayBudget = this.delayBudget;
     const relay = a ? new LinkRelay(a, tunnel, { filteredDirections: "aToB", delayBudget }) : new LinkRelay(tunnel, b!, { filteredDirections: "bToA", delayBudget });
-    return { spec, wiring: wiringOf(spec), relay, filters: null, tunnel, capture: null };
+    return { spec, wiring: wiringOf(spec), relay, filters: null, tunnel, capture: null, captureFailures: 0 };
   }
 
-  private bringCapture(running: RunningLink, spec: LinkSpec): string | null {
+  /**
+   * Opens, keeps or closes the link's capture. A capture that failed is retried by every state
+   * that still asks for it: the user may have freed space and started it again.
+   */
+  private bringCapture(running: RunningLink, spec: LinkSpec): void {
     const wanted = spec.capture?.active ? spec.capture.relativePath : null;
-    if (running.capture && running.capture.path === wanted) return null;
-    if (running.capture) {
+    const current = running.capture;
+    if (current && current.path === wanted && current.problem === null) return;
+    if (current) {
       running.relay.setCapture(null);
-      running.capture.writer.close();
+      current.writer?.close();
       running.capture = null;
     }
-    if (!wanted) return null;
+    if (!wanted) return;
+    const capture: RunningCapture = { path: wanted, writer: null, problem: null };
+    running.capture = capture;
     const path = normalize(join(this.context.dataDir, wanted));
-    if (!path.startsWith(normalize(this.context.dataDir) + sep)) return `capture path ${wanted} leaves the data directory`;
+    if (!path.startsWith(normalize(this.context.dataDir) + sep)) {
+      capture.problem = `capture path ${wanted} leaves the data directory`;
+      return;
+    }
     try {
       mkdirSync(dirname(path), { recursive: true });
-      const writer = PcapWriter.open(path);
-      running.capture = { path: wanted, writer };
-      running.relay.setCapture(writer);
-      return null;
+      capture.writer = PcapWriter.open(path, (error) => {
+        this.captureFailed(running, capture, `capture ${wanted} stopped: ${error.message} (the file keeps the frames captured before; stop and start the capture to retry)`);
+        this.announceErrors();
+      });
+      running.relay.setCapture(capture.writer);
     } catch (error) {
-      return `cannot write the capture ${wanted}: ${(error as Error).message}`;
+      this.captureFailed(running, capture, `cannot write the capture ${wanted}: ${(error as Error).message}`);
     }
+  }
+
+  /** Also called from the packet path (a write failed): records and logs, nothing that could throw or wait. */
+  private captureFailed(running: RunningLink, capture: RunningCapture, problem: string): void {
+    running.relay.setCapture(null);
+    capture.writer = null;
+    capture.problem = problem;
+    running.captureFailures += 1;
+    console.error(JSON.stringify({ level: "error", msg: "link capture failed", linkId: running.spec.linkId, projectId: running.spec.projectId, problem }));
+  }
+
+  /** Tells the watcher outside the packet path, once for failures that come together. */
+  private announceErrors(): void {
+    if (this.announcement || !this.errorsWatcher) return;
+    this.announcement = setImmediate(() => {
+      this.announcement = undefined;
+      this.errorsWatcher?.(this.itemErrors());
+    });
   }
 
   private async closeLink(linkId: string): Promise<void> {
@@ -192,7 +253,7 @@ export class HostReconciler implements Reconciler {
     if (!running) return;
     this.links.delete(linkId);
     running.relay.close();
-    running.capture?.writer.close();
+    running.capture?.writer?.close();
     await running.tunnel?.close();
   }
 
@@ -212,11 +273,13 @@ export class HostReconciler implements Reconciler {
   }
 
   metrics(): LinkMetrics[] {
-    return [...this.links.values()].map(({ spec, relay }) => ({ linkId: spec.linkId, projectId: spec.projectId, ...relay.counters() }));
+    return [...this.links.values()].map(({ spec, relay, captureFailures }) => ({ linkId: spec.linkId, projectId: spec.projectId, ...relay.counters(), captureFailures }));
   }
 
   async close(): Promise<void> {
     await this.queue;
+    clearImmediate(this.announcement);
+    this.errorsWatcher = undefined;
     for (const linkId of [...this.links.keys()]) await this.closeLink(linkId);
     for (const { runtime } of this.nodes.values()) await runtime.close();
     this.nodes.clear();

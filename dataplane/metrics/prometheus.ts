@@ -1,7 +1,8 @@
 /**
  * Prometheus text exposition (format 0.0.4) of the links' per-direction counters, for the
  * daemon's `/metrics`. Pure: counters in, text out. Labels: `link_id`, `project_id`,
- * `direction` (`a_to_b`: from the link's nodes[0] towards nodes[1]) and, on drops, `reason`.
+ * `direction` (`a_to_b`: from the link's nodes[0] towards nodes[1]) and, on drops, `reason`;
+ * the capture's failures are per link, without direction.
  */
 import type { DirectionCounters } from "../forwarding/link-relay";
 
@@ -10,6 +11,8 @@ export interface LinkMetrics {
   readonly projectId: string;
   readonly aToB: DirectionCounters;
   readonly bToA: DirectionCounters;
+  /** Times the link's capture could not be opened or stopped on a write error. */
+  readonly captureFailures: number;
 }
 
 interface Family {
@@ -41,6 +44,11 @@ const FAMILIES: readonly Family[] = [
   { name: "gns3_link_frames_delayed", type: "gauge", help: "Frames waiting in the delay line now.", samples: [{ labels: "", field: "delayedQueued" }] },
 ];
 
+const CAPTURE_FAILURES = {
+  name: "gns3_link_capture_failures_total",
+  help: "Times the link's capture file could not be opened or written (disk full, I/O error); the capture stops, forwarding goes on.",
+} as const;
+
 /** A label value as the exposition format requires: backslash, double quote and newline escaped. */
 export function escapeLabelValue(value: string): string {
   return value.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n");
@@ -48,16 +56,18 @@ export function escapeLabelValue(value: string): string {
 
 export function renderLinkMetrics(links: readonly LinkMetrics[]): string {
   const lines: string[] = [];
+  const base = (link: LinkMetrics) => `link_id="${escapeLabelValue(link.linkId)}",project_id="${escapeLabelValue(link.projectId)}"`;
   for (const family of FAMILIES) {
     lines.push(`# HELP ${family.name} ${family.help}`, `# TYPE ${family.name} ${family.type}`);
     for (const link of links) {
-      const base = `link_id="${escapeLabelValue(link.linkId)}",project_id="${escapeLabelValue(link.projectId)}"`;
       for (const [direction, counters] of [["a_to_b", link.aToB], ["b_to_a", link.bToA]] as const) {
         for (const sample of family.samples) {
-          lines.push(`${family.name}{${base},direction="${direction}"${sample.labels}} ${counters[sample.field]}`);
+          lines.push(`${family.name}{${base(link)},direction="${direction}"${sample.labels}} ${counters[sample.field]}`);
         }
       }
     }
   }
+  lines.push(`# HELP ${CAPTURE_FAILURES.name} ${CAPTURE_FAILURES.help}`, `# TYPE ${CAPTURE_FAILURES.name} counter`);
+  for (const link of links) lines.push(`${CAPTURE_FAILURES.name}{${base(link)}} ${link.captureFailures}`);
   return lines.join("\n") + "\n";
 }
