@@ -97,15 +97,18 @@ export async function waitForGroupToEnd(groupId: number, timeoutMs = STOP_GRACE_
  * half way, a daemon killed outright): the safety net after the daemons are stopped.
  */
 export async function endLeftoverVpcs(dataDir: string): Promise<void> {
-  let nodeDirs: string[];
-  try {
-    nodeDirs = readdirSync(join(dataDir, "vpcs"));
-  } catch {
-    return;
-  }
-  for (const nodeDir of nodeDirs) {
-    const ended = await endRecordedProcesses(join(dataDir, "vpcs", nodeDir, "vpcs.pids.json"), (pid) => commandLine(pid)?.[0]?.endsWith("vpcs") === true);
+  // One folder per node, under its project's: <data dir>/vpcs/<project id>/<node id>.
+  for (const nodeDir of subfolders(join(dataDir, "vpcs")).flatMap((projectDir) => subfolders(projectDir))) {
+    const ended = await endRecordedProcesses(join(nodeDir, "vpcs.pids.json"), (pid) => commandLine(pid)?.[0]?.endsWith("vpcs") === true);
     if (ended.length > 0) console.error(`ended ${ended.length} VPCS processes left in ${nodeDir}`);
+  }
+}
+
+function subfolders(folder: string): string[] {
+  try {
+    return readdirSync(folder, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => join(folder, entry.name));
+  } catch {
+    return [];
   }
 }
 

@@ -30,8 +30,8 @@ describe("a link between VPCS nodes on two dataplane hosts", () => {
     const { body: pc2 } = await lab.api("GET", `/v2/projects/${lab.projectId}/nodes/${lab.nodes[1]!.node_id}`);
     expect(pc2).toMatchObject({ compute_id: "h2", console: 5121, status: "started" });
     // PC2's VPCS works in the second daemon's data dir, not the controller's.
-    expect(existsSync(join(dataDir, "daemon-h2", "vpcs", pc2.node_id))).toBe(true);
-    expect(existsSync(join(dataDir, "vpcs", pc2.node_id))).toBe(false);
+    expect(existsSync(join(dataDir, "daemon-h2", "vpcs", lab.projectId, pc2.node_id))).toBe(true);
+    expect(existsSync(join(dataDir, "vpcs", lab.projectId, pc2.node_id))).toBe(false);
 
     const result = await lab.ping(0, 5);
     expect(result.received, JSON.stringify(result)).toBe(5);
@@ -54,8 +54,8 @@ describe("a link between VPCS nodes on two dataplane hosts", () => {
     await daemon.stop();
     expect(await exited).toBe(0);
     expect(await accepts(5121)).toBe(false);
-    const nodeDirs = readdirSync(join(dataDir, "daemon-h2", "vpcs"));
-    expect(nodeDirs.filter((nodeDir) => existsSync(join(dataDir, "daemon-h2", "vpcs", nodeDir, "vpcs.pids.json")))).toEqual([]);
+    const projectDir = join(dataDir, "daemon-h2", "vpcs", lab.projectId);
+    expect(readdirSync(projectDir).filter((nodeDir) => existsSync(join(projectDir, nodeDir, "vpcs.pids.json")))).toEqual([]);
     const { body } = await lab.api("GET", "/v2/computes/h2");
     expect(body).toMatchObject({ compute_id: "h2", connected: false });
   }, 30_000);

@@ -119,6 +119,32 @@ describe("a host reconciler", () => {
     expect(right.frames).toHaveLength(150);
   });
 
+  it("runs the same node and link ids from two projects side by side (a project imported twice keeps its ids)", async () => {
+    const emulators = [await emulator(), await emulator(), await emulator(), await emulator()];
+    const ports = [freePort(), freePort(), freePort(), freePort()];
+    const host = reconciler();
+    const inProject = (projectId: string, first: number): { node: NodeSpec; link: LinkSpec } => ({
+      node: { ...cloud("c1", [{ local: ports[first]!, remote: emulators[first]!.port }, { local: ports[first + 1]!, remote: emulators[first + 1]!.port }]), projectId },
+      link: { ...link("l1", ["c1", 0], ["c1", 1]), projectId },
+    });
+    const [one, two] = [inProject("p1", 0), inProject("p2", 2)];
+    two.link.filters = [{ type: "frequency_drop", numbers: [2], text: "" }];
+    expect(await host.apply({ revision: 1, nodes: [one.node, two.node], links: [one.link, two.link] })).toEqual([]);
+    await sendAll(emulators[0]!, ports[0]!, 40);
+    await sendAll(emulators[2]!, ports[2]!, 40);
+    await settle();
+    expect(emulators[1]!.frames).toHaveLength(40);
+    expect(emulators[3]!.frames).toHaveLength(20);
+
+    // The first project closes: the second's node and link, with the same ids, keep running.
+    expect(await host.apply({ revision: 2, nodes: [two.node], links: [two.link] })).toEqual([]);
+    await sendAll(emulators[0]!, ports[0]!, 10, 100);
+    await sendAll(emulators[2]!, ports[2]!, 10, 100);
+    await settle();
+    expect(emulators[1]!.frames).toHaveLength(40);
+    expect(emulators[3]!.frames).toHaveLength(25);
+  });
+
   it("keeps a link's filter state when a state repeats its filters, and starts afresh when they change", async () => {
     const [left, right] = [await emulator(), await emulator()];
     const [leftPort, rightPort] = [freePort(), freePort()];

@@ -57,6 +57,7 @@ export const DELAY_BUDGET_BYTES = 256 * 1024 * 1024;
  * later (its disk filled) stops alone, forwarding untouched, and is announced to the watcher.
  */
 export class HostReconciler implements Reconciler {
+  /** By `itemKey`: ids are unique within a project, and an imported project keeps the ids it had. */
   private readonly nodes = new Map<string, RunningNode>();
   private readonly links = new Map<string, RunningLink>();
   private queue: Promise<unknown> = Promise.resolve();
@@ -95,20 +96,20 @@ export class HostReconciler implements Reconciler {
 
   private async reconcile(state: DesiredHostState): Promise<ItemError[]> {
     const errors: ItemError[] = [];
-    const wantedLinks = new Map(state.links.map((link) => [link.linkId, link]));
-    const wantedNodes = new Map(state.nodes.map((node) => [node.nodeId, node]));
+    const wantedLinks = new Map(state.links.map((link) => [itemKey(link.projectId, link.linkId), link]));
+    const wantedNodes = new Map(state.nodes.map((node) => [itemKey(node.projectId, node.nodeId), node]));
 
-    for (const [linkId, running] of this.links) {
-      const wanted = wantedLinks.get(linkId);
-      const nodesStay = wanted !== undefined && localNodeIds(wanted).every((nodeId) => wantedNodes.has(nodeId));
-      if (!wanted || wiringOf(wanted) !== running.wiring || !nodesStay) await this.closeLink(linkId);
+    for (const [linkKey, running] of this.links) {
+      const wanted = wantedLinks.get(linkKey);
+      const nodesStay = wanted !== undefined && localNodeKeys(wanted).every((nodeKey) => wantedNodes.has(nodeKey));
+      if (!wanted || wiringOf(wanted) !== running.wiring || !nodesStay) await this.closeLink(linkKey);
     }
-    for (const [nodeId, running] of this.nodes) {
-      const wanted = wantedNodes.get(nodeId);
+    for (const [nodeKey, running] of this.nodes) {
+      const wanted = wantedNodes.get(nodeKey);
       if (!wanted || wanted.kind !== running.spec.kind) {
-        await this.closeLinksOf(nodeId);
+        await this.closeLinksOf(nodeKey);
         await running.runtime.close();
-        this.nodes.delete(nodeId);
+        this.nodes.delete(nodeKey);
       }
     }
     for (const spec of state.nodes) {
@@ -124,7 +125,7 @@ export class HostReconciler implements Reconciler {
   }
 
   private async bringNode(spec: NodeSpec): Promise<string | null> {
-    const running = this.nodes.get(spec.nodeId);
+    const running = this.nodes.get(itemKey(spec.projectId, spec.nodeId));
     if (running) {
       running.spec = spec;
       return running.runtime.update(spec);
@@ -132,27 +133,27 @@ export class HostReconciler implements Reconciler {
     const factory = this.factories[spec.kind];
     if (!factory) return `node ${spec.name}: this daemon cannot run nodes of kind ${NodeKind[spec.kind] ?? spec.kind}`;
     try {
-      this.nodes.set(spec.nodeId, { spec, runtime: await factory(spec, this.context) });
+      this.nodes.set(itemKey(spec.projectId, spec.nodeId), { spec, runtime: await factory(spec, this.context) });
       return null;
     } catch (error) {
       return `node ${spec.name}: ${(error as Error).message}`;
     }
   }
 
-  private endpointOf(end: LinkSpec["a"]): Endpoint | string {
-    const node = this.nodes.get(end.nodeId);
+  private endpointOf(projectId: string, end: LinkSpec["a"]): Endpoint | string {
+    const node = this.nodes.get(itemKey(projectId, end.nodeId));
     if (!node) return `node ${end.nodeId} is not running on this host`;
     return node.runtime.endpoint(end.adapterNumber, end.portNumber) ?? `node ${node.spec.name} has no port ${end.adapterNumber}/${end.portNumber}`;
   }
 
   /** Builds the link if it has no relay yet; what cannot be built is returned, the rest is kept on the running link. */
   private async bringLink(spec: LinkSpec): Promise<string | null> {
-    let running = this.links.get(spec.linkId);
+    let running = this.links.get(itemKey(spec.projectId, spec.linkId));
     if (!running) {
       const built = await this.buildLink(spec);
       if (typeof built === "string") return built;
       running = built;
-      this.links.set(spec.linkId, running);
+      this.links.set(itemKey(spec.projectId, spec.linkId), running);
     }
     running.spec = spec;
     this.bringFilters(running, spec);
@@ -174,8 +175,8 @@ export class HostReconciler implements Reconciler {
   }
 
   private async buildLink(spec: LinkSpec): Promise<RunningLink | string> {
-    const a = spec.a.local ? this.endpointOf(spec.a) : null;
-    const b = spec.b.local ? this.endpointOf(spec.b) : null;
+    const a = spec.a.local ? this.endpointOf(spec.projectId, spec.a) : null;
+    const b = spec.b.local ? this.endpointOf(spec.projectId, spec.b) : null;
     if (typeof a === "string") return a;
     if (typeof b === "string") return b;
     if (a && b) return { spec, wiring: wiringOf(spec), relay: new LinkRelay(a, b, { delayBudget: this.delayBudget }), filters: null, tunnel: null, capture: null, captureFailures: 0 };
@@ -248,18 +249,18 @@ export class HostReconciler implements Reconciler {
     });
   }
 
-  private async closeLink(linkId: string): Promise<void> {
-    const running = this.links.get(linkId);
+  private async closeLink(linkKey: string): Promise<void> {
+    const running = this.links.get(linkKey);
     if (!running) return;
-    this.links.delete(linkId);
+    this.links.delete(linkKey);
     running.relay.close();
     running.capture?.writer?.close();
     await running.tunnel?.close();
   }
 
-  private async closeLinksOf(nodeId: string): Promise<void> {
-    for (const [linkId, running] of this.links) {
-      if (running.spec.a.nodeId === nodeId || running.spec.b.nodeId === nodeId) await this.closeLink(linkId);
+  private async closeLinksOf(nodeKey: string): Promise<void> {
+    for (const [linkKey, running] of this.links) {
+      if (localNodeKeys(running.spec).includes(nodeKey)) await this.closeLink(linkKey);
     }
   }
 
@@ -280,7 +281,7 @@ export class HostReconciler implements Reconciler {
     await this.queue;
     clearImmediate(this.announcement);
     this.errorsWatcher = undefined;
-    for (const linkId of [...this.links.keys()]) await this.closeLink(linkId);
+    for (const linkKey of [...this.links.keys()]) await this.closeLink(linkKey);
     for (const { runtime } of this.nodes.values()) await runtime.close();
     this.nodes.clear();
   }
@@ -290,7 +291,12 @@ function wiringOf(spec: LinkSpec): string {
   return JSON.stringify([spec.a, spec.b, spec.tunnel]);
 }
 
-/** The nodes of a link's local ends; a link whose local node leaves the state goes with it. */
-function localNodeIds(spec: LinkSpec): string[] {
-  return [spec.a, spec.b].filter((end) => end.local).map((end) => end.nodeId);
+/** A node or link of the host: the same id may come from two projects (one imported twice). */
+function itemKey(projectId: string, id: string): string {
+  return `${projectId}/${id}`;
+}
+
+/** The nodes of a link's local ends (a link's ends are in its project); a link whose local node leaves the state goes with it. */
+function localNodeKeys(spec: LinkSpec): string[] {
+  return [spec.a, spec.b].filter((end) => end.local).map((end) => itemKey(spec.projectId, end.nodeId));
 }

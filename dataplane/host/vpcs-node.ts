@@ -9,20 +9,21 @@ import type { NodeRuntime, NodeRuntimeFactory } from "./node-runtime";
  * same byte cannot talk: each VPCS of the host gets its own, kept while the node exists.
  */
 class MacBytes {
+  /** By project and node: an imported project keeps its node ids, so one id may run twice. */
   private readonly taken = new Map<string, number>();
 
-  take(nodeId: string): number {
-    const known = this.taken.get(nodeId);
+  take(nodeKey: string): number {
+    const known = this.taken.get(nodeKey);
     if (known !== undefined) return known;
     const used = new Set(this.taken.values());
     let byte = 0;
     while (used.has(byte) && byte < 255) byte++;
-    this.taken.set(nodeId, byte);
+    this.taken.set(nodeKey, byte);
     return byte;
   }
 
-  release(nodeId: string): void {
-    this.taken.delete(nodeId);
+  release(nodeKey: string): void {
+    this.taken.delete(nodeKey);
   }
 }
 
@@ -63,15 +64,16 @@ class VpcsNode implements NodeRuntime {
   }
 }
 
-/** Runs VPCS nodes in folders under `<data dir>/vpcs/<node id>`. */
+/** Runs VPCS nodes in folders under `<data dir>/vpcs/<project id>/<node id>`. */
 export function vpcsNodeFactory(): NodeRuntimeFactory {
   const macBytes = new MacBytes();
   return async (spec, context) => {
+    const nodeKey = `${spec.projectId}/${spec.nodeId}`;
     const vpcs = new VpcsRuntime(
-      { nodeId: spec.nodeId, name: spec.name, consolePort: spec.consolePort, macId: macBytes.take(spec.nodeId) },
-      { workDir: join(context.dataDir, "vpcs", spec.nodeId) },
+      { nodeId: spec.nodeId, name: spec.name, consolePort: spec.consolePort, macId: macBytes.take(nodeKey) },
+      { workDir: join(context.dataDir, "vpcs", spec.projectId, spec.nodeId) },
     );
-    const node = new VpcsNode(vpcs, () => macBytes.release(spec.nodeId));
+    const node = new VpcsNode(vpcs, () => macBytes.release(nodeKey));
     const problem = await node.update(spec);
     if (problem) {
       await node.close();
