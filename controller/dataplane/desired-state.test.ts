@@ -85,7 +85,7 @@ describe("desiredHostState", () => {
     const ports: Record<string, number> = { "l13/h1": 20001, "l13/h2": 30007 };
     const addresses: Record<string, string> = { h1: "10.0.0.1", h2: "10.0.0.2" };
     const records = [{ project: project("p1"), nodes: [pc1, pc2, pc3], links: [l13] }];
-    const extra = { tunnelPort: (l: string, h: string) => ports[`${l}/${h}`], tunnelAddress: (h: string) => addresses[h] };
+    const extra = { tunnelPort: (_p: string, l: string, h: string) => ports[`${l}/${h}`], tunnelAddress: (h: string) => addresses[h] };
     const onH1 = desiredHostState(context("h1", records, extra)).links[0]!;
     expect(onH1.tunnel).toEqual({ localPort: 20001, remoteHost: "10.0.0.2", remotePort: 30007 });
     expect([onH1.a.local, onH1.b.local]).toEqual([true, false]);
@@ -100,7 +100,7 @@ describe("desiredHostState", () => {
     expect(desiredHostState(context("h1", records)).leftOut).toEqual([
       { kind: "link", id: "l13", projectId: "p1", reason: "waiting for dataplane host h2 to connect: its tunnel address is not known yet" },
     ]);
-    const halfClaimed = { tunnelAddress: () => "10.0.0.2", tunnelPort: (_l: string, h: string) => (h === "h1" ? 20000 : undefined) };
+    const halfClaimed = { tunnelAddress: () => "10.0.0.2", tunnelPort: (_p: string, _l: string, h: string) => (h === "h1" ? 20000 : undefined) };
     expect(desiredHostState(context("h1", records, halfClaimed)).leftOut[0]!.reason).toBe(
       "no free UDP port in the tunnel port range of dataplane host h2",
     );

@@ -32,7 +32,7 @@ export interface HostStateContext {
   hostId: string;
   projects: readonly ProjectRecords[];
   /** The port claimed on `hostId` for `linkId`'s tunnel, if any. */
-  tunnelPort: (linkId: string, hostId: string) => number | undefined;
+  tunnelPort: (projectId: string, linkId: string, hostId: string) => number | undefined;
   /** The tunnel address a host announced, if it ever said Hello. */
   tunnelAddress: (hostId: string) => string | undefined;
 }
@@ -173,7 +173,7 @@ function linkSpec(link: LinkRecord, ends: ReadonlyArray<NodeRecord | undefined>,
   let tunnel: UdpTunnel | null = null;
   if (localA !== localB) {
     const remoteHost = localA ? nodeB.compute_id : nodeA.compute_id;
-    const found = linkTunnel(link.link_id, remoteHost, context);
+    const found = linkTunnel(link, remoteHost, context);
     if (typeof found === "string") return found;
     tunnel = found;
   }
@@ -195,11 +195,11 @@ function linkSpec(link: LinkRecord, ends: ReadonlyArray<NodeRecord | undefined>,
   };
 }
 
-function linkTunnel(linkId: string, remoteHost: string, context: HostStateContext): UdpTunnel | string {
+function linkTunnel(link: LinkRecord, remoteHost: string, context: HostStateContext): UdpTunnel | string {
   const address = context.tunnelAddress(remoteHost);
   if (address === undefined) return `waiting for dataplane host ${remoteHost} to connect: its tunnel address is not known yet`;
-  const localPort = context.tunnelPort(linkId, context.hostId);
-  const remotePort = context.tunnelPort(linkId, remoteHost);
+  const localPort = context.tunnelPort(link.project_id, link.link_id, context.hostId);
+  const remotePort = context.tunnelPort(link.project_id, link.link_id, remoteHost);
   if (localPort === undefined) return noFreePort(context.hostId);
   if (remotePort === undefined) return noFreePort(remoteHost);
   return { localPort, remoteHost: address, remotePort };

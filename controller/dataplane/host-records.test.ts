@@ -34,7 +34,7 @@ describe("claimTunnelPorts", () => {
     const d = deps();
     await d.store.commit(["l1", "l2"].map((linkId) => ({ key: keys.link("p", linkId), value: { link_id: linkId } })));
     const first = await claimTunnelPorts(d, [end("l1", "h1"), end("l1", "h2")], hosts);
-    expect([...first]).toEqual([["l1/h1", 100], ["l1/h2", 200]]);
+    expect([...first]).toEqual([["p/l1/h1", 100], ["p/l1/h2", 200]]);
     // Both hosts' builds race for the same link: one claim each, whoever commits first.
     const [a, b] = await Promise.all([
       claimTunnelPorts(d, [end("l2", "h1"), end("l2", "h2")], hosts),
@@ -47,13 +47,20 @@ describe("claimTunnelPorts", () => {
     ]);
   });
 
+  it("tells the same link id in two projects apart (a project imported twice keeps its ids)", async () => {
+    const d = deps();
+    await d.store.commit(["p", "q"].map((projectId) => ({ key: keys.link(projectId, "l1"), value: { link_id: "l1" } })));
+    const ports = await claimTunnelPorts(d, [end("l1", "h1"), { projectId: "q", linkId: "l1", hostId: "h1" }], hosts);
+    expect([...ports]).toEqual([["p/l1/h1", 100], ["q/l1/h1", 101]]);
+  });
+
   it("gives no port when the range is full or the host is unknown, and frees the ports of deleted links", async () => {
     const d = deps();
     await claimTunnelPorts(d, [end("l1", "h1"), end("l2", "h1")], hosts);
     expect([...(await claimTunnelPorts(d, [end("l3", "h1"), end("l3", "h9")], hosts))]).toEqual([]);
     // No l1 or l2 link exists in the store: the call above released their claims, reusable now.
-    expect([...(await claimTunnelPorts(d, [end("l3", "h1")], hosts))]).toEqual([["l3/h1", 100]]);
-    expect(await d.store.get(keys.linkTunnelPort("l1", "h1"))).toBeUndefined();
+    expect([...(await claimTunnelPorts(d, [end("l3", "h1")], hosts))]).toEqual([["p/l3/h1", 100]]);
+    expect(await d.store.get(keys.linkTunnelPort("p", "l1", "h1"))).toBeUndefined();
   });
 });
 

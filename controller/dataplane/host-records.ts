@@ -73,8 +73,9 @@ export function firstFreePort(min: number, max: number, taken: ReadonlySet<numbe
   return undefined;
 }
 
-export function tunnelPortKey(linkId: string, hostId: string): string {
-  return `${linkId}/${hostId}`;
+/** A link end's port by project too: an imported project keeps its link ids, so one id may cross hosts twice. */
+export function tunnelPortKey(projectId: string, linkId: string, hostId: string): string {
+  return `${projectId}/${linkId}/${hostId}`;
 }
 
 /**
@@ -97,29 +98,30 @@ export async function claimTunnelPorts(
     const writes: KvWrite[] = [];
     const guards: KvGuard[] = [];
     for (const [hostId, hostEnds] of endsByHost) {
-      const wanted = new Set(hostEnds.map((end) => end.linkId));
+      const wanted = new Set(hostEnds.map((end) => tunnelPortKey(end.projectId, end.linkId, hostId)));
       const prefix = keys.tunnelPortsPrefix(hostId);
       const taken = new Set<number>();
       for (const { key, value } of await deps.store.list<TunnelPortClaim>(prefix)) {
         const port = Number(key.slice(prefix.length));
-        if (wanted.has(value.link_id)) {
-          ports.set(tunnelPortKey(value.link_id, hostId), port);
+        const claimed = tunnelPortKey(value.project_id, value.link_id, hostId);
+        if (wanted.has(claimed)) {
+          ports.set(claimed, port);
         } else if ((await deps.store.get(keys.link(value.project_id, value.link_id))) === undefined) {
           // Released now, reusable from the next claim on (a commit cannot delete and guard the same key).
-          writes.push({ key, delete: true }, { key: keys.linkTunnelPort(value.link_id, hostId), delete: true });
+          writes.push({ key, delete: true }, { key: keys.linkTunnelPort(value.project_id, value.link_id, hostId), delete: true });
         }
         taken.add(port);
       }
       const host = hosts.get(hostId);
       if (!host) continue;
       for (const end of hostEnds) {
-        if (ports.has(tunnelPortKey(end.linkId, hostId))) continue;
+        if (ports.has(tunnelPortKey(end.projectId, end.linkId, hostId))) continue;
         const port = firstFreePort(host.udp_port_min, host.udp_port_max, taken);
         if (port === undefined) break;
         taken.add(port);
-        ports.set(tunnelPortKey(end.linkId, hostId), port);
+        ports.set(tunnelPortKey(end.projectId, end.linkId, hostId), port);
         const claimKey = keys.tunnelPort(hostId, port);
-        const linkKey = keys.linkTunnelPort(end.linkId, hostId);
+        const linkKey = keys.linkTunnelPort(end.projectId, end.linkId, hostId);
         writes.push({ key: claimKey, value: { project_id: end.projectId, link_id: end.linkId } }, { key: linkKey, value: { port } });
         guards.push({ key: claimKey, absent: true }, { key: linkKey, absent: true });
       }

@@ -348,7 +348,7 @@ export class DataplaneHub {
     const state = desiredHostState({
       hostId,
       projects,
-      tunnelPort: (linkId, host) => ports.get(tunnelPortKey(linkId, host)),
+      tunnelPort: (projectId, linkId, host) => ports.get(tunnelPortKey(projectId, linkId, host)),
       tunnelAddress: (host) => hosts.get(host)?.tunnel_address,
     });
     const body = encodeDesiredHostState({ revision: 0, nodes: state.nodes, links: state.links });

@@ -33,7 +33,7 @@ export const keys = {
   tunnelPort: (hostId: string, port: number) => `dataplane/tunnel-ports/${hostId}/${String(port).padStart(5, "0")}`,
   tunnelPortsPrefix: (hostId: string) => `dataplane/tunnel-ports/${hostId}/`,
   /** The same claim seen from the link, so one link never takes two ports on a host. */
-  linkTunnelPort: (linkId: string, hostId: string) => `dataplane/link-tunnels/${linkId}/${hostId}`,
+  linkTunnelPort: (projectId: string, linkId: string, hostId: string) => `dataplane/link-tunnels/${projectId}/${linkId}/${hostId}`,
   /** Changes with every commit that touches the project; validates cached list bodies. */
   projectStamp: (projectId: string) => `stamps/projects/${projectId}`,
 } as const;
