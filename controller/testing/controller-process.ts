@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+import { waitForGroupToEnd } from "./process-group";
 
 export interface ControllerProcess {
   url: string;
@@ -39,13 +40,16 @@ export async function startControllerProcess(args: string[], env: Record<string,
   return {
     url,
     child,
-    stop: (signal = "SIGTERM") =>
-      new Promise<void>((resolve) => {
+    stop: async (signal = "SIGTERM") => {
+      await new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once("exit", () => resolve());
         // npm runs the server in a child of its own: signal the whole process group.
         process.kill(-child.pid!, signal);
-      }),
+      });
+      // npm may exit first; the server and its daemon are done writing to the data dir only once the group is empty.
+      await waitForGroupToEnd(child.pid!);
+    },
   };
 }
 

@@ -1,9 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { endRecordedProcesses } from "../nodes/pid-file";
+import { groupMembers } from "../../controller/testing/process-group";
 import { commandLine, signalGroup } from "../nodes/processes";
+
+export { waitForGroupToEnd } from "../../controller/testing/process-group";
 
 const ROOT = join(import.meta.dirname, "../..");
 const STOP_GRACE_MS = 10_000;
@@ -83,16 +86,6 @@ export function findLocalDaemon(controllerGroup: number): number | undefined {
 }
 
 /**
- * Waits until no process of the group is left (`npm start` may exit before the controller's
- * daemon has stopped its nodes), then SIGKILLs whatever still is.
- */
-export async function waitForGroupToEnd(groupId: number, timeoutMs = STOP_GRACE_MS): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (groupMembers(groupId).length > 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-  signalGroup(groupId, "SIGKILL");
-}
-
-/**
  * Ends every VPCS a daemon with this data dir recorded and left running (a test that failed
  * half way, a daemon killed outright): the safety net after the daemons are stopped.
  */
@@ -109,21 +102,5 @@ function subfolders(folder: string): string[] {
     return readdirSync(folder, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => join(folder, entry.name));
   } catch {
     return [];
-  }
-}
-
-function groupMembers(groupId: number): number[] {
-  return readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .map(Number)
-    .filter((pid) => processGroupOf(pid) === groupId);
-}
-
-function processGroupOf(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
-    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
-  } catch {
-    return undefined;
   }
 }
