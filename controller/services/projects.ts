@@ -147,9 +147,10 @@ export async function deleteProject(deps: ControllerDeps, projectId: string): Pr
 /** Deletes of every record under the project, and of the console ports its nodes hold. */
 async function projectRecordRemovals(deps: ControllerDeps, projectId: string): Promise<KvWrite[]> {
   const writes: KvWrite[] = [];
-  for (const { key } of await deps.store.list(keys.projectPrefix(projectId))) writes.push({ key, delete: true });
-  for (const { value } of await deps.store.list<{ compute_id?: string; console?: number | null }>(keys.nodesPrefix(projectId))) {
-    if (value.compute_id && typeof value.console === "number") {
+  const nodesPrefix = keys.nodesPrefix(projectId);
+  for (const { key, value } of await deps.store.list<{ compute_id?: string; console?: number | null }>(keys.projectPrefix(projectId))) {
+    writes.push({ key, delete: true });
+    if (key.startsWith(nodesPrefix) && value.compute_id && typeof value.console === "number") {
       writes.push({ key: keys.consolePort(value.compute_id, value.console), delete: true });
     }
   }
