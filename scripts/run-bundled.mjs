@@ -4,6 +4,9 @@
  * up for weeks), and startup reads one file. Dependencies stay external, loaded from
  * node_modules as usual.
  *   node scripts/run-bundled.mjs controller/runtime/cli.ts -- --port 3080
+ * With --bundle-only it writes the bundle, prints its path and exits, for a supervisor that
+ * starts the bundle itself (again and again, without bundling each time).
+ *   node scripts/run-bundled.mjs --bundle-only dataplane/cli.ts
  */
 import { build } from "esbuild";
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
@@ -11,9 +14,10 @@ import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const root = resolve(import.meta.dirname, "..");
-const [entry, ...rest] = process.argv.slice(2);
+const bundleOnly = process.argv[2] === "--bundle-only";
+const [entry, ...rest] = process.argv.slice(bundleOnly ? 3 : 2);
 if (!entry) {
-  console.error("usage: node scripts/run-bundled.mjs <entry.ts> [-- args]");
+  console.error("usage: node scripts/run-bundled.mjs [--bundle-only] <entry.ts> [-- args]");
   process.exit(2);
 }
 // Named after the entry's path (controller/runtime/cli.ts and dataplane/cli.ts must not share a
@@ -36,5 +40,9 @@ mkdirSync(join(root, ".build"), { recursive: true });
 const staging = `${outfile}.${process.pid}.tmp`;
 writeFileSync(staging, outputFiles[0].contents);
 renameSync(staging, outfile);
+if (bundleOnly) {
+  console.log(outfile);
+  process.exit(0);
+}
 process.argv = [process.argv[0], outfile, ...(rest[0] === "--" ? rest.slice(1) : rest)];
 await import(pathToFileURL(outfile).href);

@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { rename } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { promisify } from "node:util";
 
 export interface LocalDataplaneOptions {
   controllerUrl: string;
@@ -27,8 +27,6 @@ function projectRoot(): string {
   return folder;
 }
 
-/** Where the daemon's bundle goes (git-ignored, like run-bundled's): every launch runs it as it is. */
-const DAEMON_BUNDLE = join(".build", "dataplane-daemon.mjs");
 /**
  * Waits before a restart, by number of quick exits in a row. The first exit (kill -9, the OOM
  * killer) is restarted at once, since the host forwards nothing until a daemon runs again; a
@@ -44,26 +42,22 @@ const HEALTHY_RUN_MS = 30_000;
  * controller down. It is restarted when it dies and re-applies the state it saved, and it shares
  * the controller's data dir, so the captures it writes are the files `GET …/pcap` streams.
  *
- * The daemon is bundled once, here, rather than by scripts/run-bundled.mjs at each start: a
- * restart then only starts Node on a ready file, which takes bundling (0.2–0.5 s) off the time
- * the host forwards nothing.
+ * The daemon is bundled once, when first started, rather than at each start: a restart then
+ * only starts Node on a ready file, which takes bundling (0.2–0.5 s) off the time the host
+ * forwards nothing.
  */
 export function startLocalDataplane(options: LocalDataplaneOptions): LocalDataplane {
   const root = projectRoot();
-  const bundle = join(root, DAEMON_BUNDLE);
+  /** Made by this controller: its first launch runs this checkout's code, never an older bundle. */
+  let bundle: string | undefined;
   let child: ChildProcess | undefined;
   let stopping = false;
   let failures = 0;
   let timer: NodeJS.Timeout | undefined;
-  /** Bundled by this controller: its first launch runs this checkout's code, never an older bundle. */
-  let bundled = false;
 
   const launch = async (): Promise<void> => {
     // Built again if it went away (a cleaned checkout): a restart must not depend on it staying.
-    if (!bundled || !existsSync(bundle)) {
-      await bundleDaemon(root, bundle);
-      bundled = true;
-    }
+    if (bundle === undefined || !existsSync(bundle)) bundle = await bundleDaemon(root);
     if (stopping) return;
     const startedAt = Date.now();
     child = spawn(
@@ -110,24 +104,8 @@ export function startLocalDataplane(options: LocalDataplaneOptions): LocalDatapl
   };
 }
 
-/**
- * The same bundle as scripts/run-bundled.mjs makes, into a file of the daemon's own (the
- * script names bundles after the entry's file name, which the controller's cli.ts shares).
- * Written beside and renamed, so a daemon starting meanwhile never reads half a file.
- */
-async function bundleDaemon(root: string, outfile: string): Promise<void> {
-  const { build } = await import("esbuild");
-  const temporary = `${outfile}.${process.pid}.tmp.mjs`;
-  await build({
-    entryPoints: [join(root, "dataplane", "cli.ts")],
-    outfile: temporary,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    sourcemap: "inline",
-    logLevel: "warning",
-  });
-  await rename(temporary, outfile);
+/** The daemon's bundle, made by scripts/run-bundled.mjs as `npm run dataplane` makes it; its path. */
+async function bundleDaemon(root: string): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, [join(root, "scripts", "run-bundled.mjs"), "--bundle-only", "dataplane/cli.ts"], { cwd: root });
+  return stdout.trim();
 }
