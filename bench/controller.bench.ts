@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { serverMemoryMiB, startControllerProcess } from "../controller/testing/controller-process";
+import { inParallel } from "../controller/testing/in-parallel";
 
 const LINKS = 1000;
 const PORTS_PER_SWITCH = 100;
@@ -19,20 +20,6 @@ async function call(url: string, method: string, path: string, body?: unknown): 
   const response = await fetch(`${url}${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
   return response.status === 204 ? null : response.json();
-}
-
-async function inParallel<T>(count: number, concurrency: number, task: (index: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = new Array(count);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const index = next++;
-        results[index] = await task(index);
-      }
-    }),
-  );
-  return results;
 }
 
 /** Switches with 100 ports each give 2,000 free ports for 1,000 links. */

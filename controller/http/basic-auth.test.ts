@@ -53,18 +53,16 @@ describe("HTTP Basic auth", () => {
 
 describe("npm start and authentication", () => {
   it("refuses to listen beyond loopback without credentials unless told so", () => {
-    const run = spawnSync("npm", ["start", "--silent", "--", "--host", "0.0.0.0", "--port", "0", "--data-dir", dataDir], {
-      cwd: join(import.meta.dirname, "../.."),
-      encoding: "utf8",
-      timeout: 30_000,
-    });
+    const npmStart = (args: string[]) =>
+      spawnSync("npm", ["start", "--silent", "--", ...args, "--port", "0", "--data-dir", dataDir], {
+        cwd: join(import.meta.dirname, "../.."),
+        encoding: "utf8",
+        timeout: 30_000,
+      });
+    const run = npmStart(["--host", "0.0.0.0"]);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain("refusing to serve 0.0.0.0 without authentication");
-    const half = spawnSync("npm", ["start", "--silent", "--", "--user", "admin", "--port", "0", "--data-dir", dataDir], {
-      cwd: join(import.meta.dirname, "../.."),
-      encoding: "utf8",
-      timeout: 30_000,
-    });
+    const half = npmStart(["--user", "admin"]);
     expect(half.status).toBe(2);
     expect(half.stderr).toContain("--user and --password");
   });

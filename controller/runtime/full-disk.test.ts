@@ -1,9 +1,9 @@
-import { execFileSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mountSmallDisk, smallDiskSkipReason, type SmallDisk } from "../../shared/testing/small-disk";
 import { startControllerProcess, type ControllerProcess } from "../testing/api-targets";
 
 /**
@@ -17,34 +17,7 @@ const BALLAST_MIB = 3;
 const UPLOAD_BYTES = 1024 * 1024;
 const REQUEST_TIMEOUT_MS = 20_000;
 
-function mountSkipReason(): string | undefined {
-  if (process.getuid?.() !== 0) return "mounting a small tmpfs needs root";
-  const probe = mkdtempSync(join(tmpdir(), "gns3-mount-probe-"));
-  try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", probe], { stdio: "pipe" });
-    execFileSync("umount", [probe], { stdio: "pipe" });
-    return undefined;
-  } catch (error) {
-    return `mount -t tmpfs is refused here: ${String((error as { stderr?: Buffer }).stderr ?? error).trim()}`;
-  } finally {
-    rmSync(probe, { recursive: true, force: true });
-  }
-}
-
-const skipReason = mountSkipReason();
-
-/** The killed server's processes can hold the disk a moment after npm is gone; then it is detached lazily. */
-async function unmount(mountPoint: string): Promise<void> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    try {
-      execFileSync("umount", [mountPoint], { stdio: "pipe" });
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  execFileSync("umount", ["--lazy", mountPoint]);
-}
+const skipReason = smallDiskSkipReason();
 
 interface Reply {
   status: number;
@@ -89,19 +62,22 @@ function expectFullDiskAnswer(reply: Reply): void {
 
 describe.skipIf(skipReason !== undefined)(`the Node controller on a full disk${skipReason ? ` — skipped: ${skipReason}` : ""}`, () => {
   let mountPoint: string;
+  let disk: SmallDisk;
+  let freeBallast: () => void;
   let dataDir: string;
   let controller: ControllerProcess | undefined;
 
   beforeAll(() => {
     mountPoint = mkdtempSync(join(tmpdir(), "gns3-full-disk-"));
-    execFileSync("mount", ["-t", "tmpfs", "-o", `size=${DISK_MIB}m`, "tmpfs", mountPoint]);
+    disk = mountSmallDisk(mountPoint, DISK_MIB * 1024);
     dataDir = join(mountPoint, "data");
-    writeFileSync(join(mountPoint, "ballast"), new Uint8Array(BALLAST_MIB * 1024 * 1024));
+    freeBallast = disk.takeSpace(BALLAST_MIB * 1024 * 1024);
   });
 
   afterAll(async () => {
+    // The killed server's processes can hold the disk a moment after npm is gone; unmount waits.
     await controller?.stop("SIGKILL");
-    await unmount(mountPoint);
+    await disk.unmount();
     rmSync(mountPoint, { recursive: true, force: true });
   });
 
@@ -177,7 +153,7 @@ describe.skipIf(skipReason !== undefined)(`the Node controller on a full disk${s
     expect(await download(url, `${base}/files/${firstFile}`)).toEqual({ status: 200, md5: firstMd5 });
 
     // The operator frees some space: both kinds of write work again, without a restart.
-    unlinkSync(join(mountPoint, "ballast"));
+    freeBallast();
     const again = await call(url, "POST", `${base}/drawings`, { svg: "<svg>again</svg>" });
     expect(again.status).toBe(201);
     drawings.set(again.body.drawing_id, "<svg>again</svg>");

@@ -11,6 +11,7 @@
  * counted apart from errors.
  */
 import autocannon from "autocannon";
+import { inParallel } from "./in-parallel";
 
 const CLIENTS_PER_PROJECT = 20;
 const SETUP_CONCURRENCY = 10;
@@ -103,20 +104,12 @@ async function setUp(url: string, clients: number): Promise<Client[]> {
   for (let i = 0; i < Math.ceil(clients / CLIENTS_PER_PROJECT); i++) {
     projects.push((await created(url, "/v2/projects", { name: `load-${i}` })).project_id);
   }
-  const ready: Client[] = new Array(clients);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: SETUP_CONCURRENCY }, async () => {
-      while (next < clients) {
-        const index = next++;
-        const base = `/v2/projects/${projects[Math.floor(index / CLIENTS_PER_PROJECT)]}`;
-        const node = (name: string) => created(url, `${base}/nodes`, { name, node_type: "vpcs", compute_id: "local" });
-        const nodes: [string, string] = [(await node(`A${index}`)).node_id, (await node(`B${index}`)).node_id];
-        ready[index] = { base, nodes, linkId: (await created(url, `${base}/links`, linkBody({ nodes }))).link_id, round: 0 };
-      }
-    }),
-  );
-  return ready;
+  return inParallel(clients, SETUP_CONCURRENCY, async (index) => {
+    const base = `/v2/projects/${projects[Math.floor(index / CLIENTS_PER_PROJECT)]}`;
+    const node = (name: string) => created(url, `${base}/nodes`, { name, node_type: "vpcs", compute_id: "local" });
+    const nodes: [string, string] = [(await node(`A${index}`)).node_id, (await node(`B${index}`)).node_id];
+    return { base, nodes, linkId: (await created(url, `${base}/links`, linkBody({ nodes }))).link_id, round: 0 };
+  });
 }
 
 /** `clients` connections for `durationS` seconds against `url`; each waits for an answer before its next request. */

@@ -10,6 +10,8 @@
  * object whose creation was in doubt is recognised when it turns up.
  */
 
+import { seededRandom } from "../../shared/testing/seeded-random";
+
 /** Canonical key → canonical value of every object a client owns (see `Observed`). */
 export type Ledger = Map<string, string>;
 
@@ -98,18 +100,6 @@ interface Operation {
   apply(ledger: Ledger, ids: Map<string, string>, reply: Reply | undefined): void;
 }
 
-/** Small deterministic generator, so a failing run can be replayed by its seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const portsOf = (nodeName: string) => (/-s\d+$/.test(nodeName) ? Array.from({ length: 8 }, (_, i) => `0:${i}`) : ["0:0"]);
 
 export interface ClientRun {
@@ -143,7 +133,7 @@ export class LedgerClient {
 
   /** `acknowledged` is told of every write answered as expected, as it happens. */
   async run(url: string, stopped: () => boolean, maxWrites: number, acknowledged: () => void = () => undefined): Promise<ClientRun> {
-    const next = random(this.seed);
+    const next = seededRandom(this.seed);
     const run: ClientRun = { acknowledged: 0, deliberateConflicts: 0, failures: [] };
     for (let i = 0; i < maxWrites && !stopped(); i++) {
       const operation = this.pick(next);

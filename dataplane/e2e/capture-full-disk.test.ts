@@ -5,9 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startControllerProcess, type ControllerProcess } from "../../controller/testing/controller-process";
-import { mountSmallDisk, readWithTcpdump, smallDiskSkipReason, type SmallDisk } from "../capture/testing";
+import { mountSmallDisk, smallDiskSkipReason, type SmallDisk } from "../../shared/testing/small-disk";
+import { readWithTcpdump } from "../capture/testing";
 import { apiAt, createCloudPath, revisionOf, waitForApplied, type Api, type CloudPath, type DataplaneStatus } from "./cloud-lab";
-import { findLocalDaemon, waitForGroupToEnd } from "./daemon-process";
+import { findLocalDaemon } from "./daemon-process";
 import { missing, readNumberedFrame, UdpPeer, waitForArrivals, waitMs } from "./udp-traffic";
 
 const EVERY = 5;
@@ -48,7 +49,6 @@ describe.skipIf(skipReason !== undefined)(`a link capture on a full disk${skipRe
     await Promise.all(peers.map((peer) => peer.close()));
     if (controller) {
       await controller.stop();
-      await waitForGroupToEnd(controller.child.pid!);
     }
     await disk?.unmount();
     rmSync(dataDir, { recursive: true, force: true });

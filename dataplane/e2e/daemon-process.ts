@@ -3,10 +3,8 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { endRecordedProcesses } from "../nodes/pid-file";
-import { groupMembers } from "../../controller/testing/process-group";
+import { groupMembers } from "../../shared/testing/process-group";
 import { commandLine, signalGroup } from "../nodes/processes";
-
-export { waitForGroupToEnd } from "../../controller/testing/process-group";
 
 const ROOT = join(import.meta.dirname, "../..");
 const STOP_GRACE_MS = 10_000;

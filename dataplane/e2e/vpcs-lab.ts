@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { startControllerProcess, type ControllerProcess } from "../../controller/testing/controller-process";
 import { VpcsConsole, parsePing, type PingResult } from "../nodes/console";
-import { endLeftoverVpcs, startDaemonProcess, waitForGroupToEnd, type DaemonProcess } from "./daemon-process";
+import { endLeftoverVpcs, startDaemonProcess, type DaemonProcess } from "./daemon-process";
 
 export interface LabOptions {
   /** The controller: `start` (Node, the default) or `start:worker` (the Worker in workerd); both run a local daemon. */
@@ -61,7 +61,6 @@ export async function startVpcsLab(dataDir: string, options: LabOptions = {}): P
     consoles.forEach((console) => console.close());
     await Promise.all([...daemons.values()].map((daemon) => daemon.stop()));
     await controller.stop();
-    await waitForGroupToEnd(controller.child.pid!);
     for (const dir of [dataDir, ...daemonDirs]) await endLeftoverVpcs(dir);
   };
   try {

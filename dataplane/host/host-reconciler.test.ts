@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ItemErrorKind, NodeKind, PortMode, type DesiredHostState, type ItemError, type LinkSpec, type NodeSpec } from "../../shared/proto";
-import { mountSmallDisk, readWithTcpdump, smallDiskSkipReason } from "../capture/testing";
+import { mountSmallDisk, smallDiskSkipReason } from "../../shared/testing/small-disk";
+import { readWithTcpdump } from "../capture/testing";
 import { CloudRuntime } from "./cloud-runtime";
 import { HubRuntime, SwitchRuntime } from "./device-runtimes";
 import { HostReconciler } from "./host-reconciler";
@@ -258,23 +259,32 @@ describe("a host reconciler", () => {
 
 const smallDiskSkip = smallDiskSkipReason();
 
+/**
+ * A cloud with two UDP ports and their emulators, on a host whose captures folder is a 64 KiB
+ * tmpfs, and the capture of a link between the two ports.
+ */
+async function captureOnSmallDisk() {
+  const [left, right] = [await emulator(), await emulator()];
+  const [leftPort, rightPort] = [freePort(), freePort()];
+  const dataDir = mkdtempSync(join(tmpdir(), "host-"));
+  const disk = mountSmallDisk(join(dataDir, "projects/p/project-files/captures"), 64);
+  const host = reconciler(dataDir);
+  // Closed first: an open capture keeps the disk busy.
+  cleanups.push(async () => {
+    await host.close();
+    await disk.unmount();
+  });
+  const nodes = [cloud("c1", [{ local: leftPort, remote: left.port }, { local: rightPort, remote: right.port }])];
+  const capture = { active: true, relativePath: "projects/p/project-files/captures/l1.pcap" };
+  return { left, right, leftPort, dataDir, disk, host, nodes, capture };
+}
+
 describe.skipIf(smallDiskSkip !== undefined)(`a host reconciler whose captures fill their disk${smallDiskSkip ? ` — skipped: ${smallDiskSkip}` : ""}`, () => {
   it("stops the capture alone: frames flow, the file stays readable, the error is announced and acked, the next state retries", async () => {
-    const [left, right] = [await emulator(), await emulator()];
-    const [leftPort, rightPort] = [freePort(), freePort()];
-    const dataDir = mkdtempSync(join(tmpdir(), "host-"));
-    const disk = mountSmallDisk(join(dataDir, "projects/p/project-files/captures"), 64);
-    const host = reconciler(dataDir);
-    // Closed first: an open capture keeps the disk busy.
-    cleanups.push(async () => {
-      await host.close();
-      await disk.unmount();
-    });
+    const { left, right, leftPort, dataDir, disk, host, nodes, capture } = await captureOnSmallDisk();
     const freeSpace = disk.takeSpace(32 * 1024);
     const announced: ItemError[][] = [];
     host.watchErrors((errors) => announced.push(errors));
-    const nodes = [cloud("c1", [{ local: leftPort, remote: left.port }, { local: rightPort, remote: right.port }])];
-    const capture = { active: true, relativePath: "projects/p/project-files/captures/l1.pcap" };
     const file = join(dataDir, capture.relativePath);
     const state = (revision: number): DesiredHostState => ({ revision, nodes, links: [link("l1", ["c1", 0], ["c1", 1], { capture })] });
     const linkError = (problem: RegExp) => [{ kind: ItemErrorKind.LINK, id: "l1", message: expect.stringMatching(problem) }];
@@ -314,19 +324,8 @@ describe.skipIf(smallDiskSkip !== undefined)(`a host reconciler whose captures f
   });
 
   it("reports a capture it cannot open as the link's error and forwards all the same", async () => {
-    const [left, right] = [await emulator(), await emulator()];
-    const [leftPort, rightPort] = [freePort(), freePort()];
-    const dataDir = mkdtempSync(join(tmpdir(), "host-"));
-    const disk = mountSmallDisk(join(dataDir, "projects/p/project-files/captures"), 64);
-    const host = reconciler(dataDir);
-    // Closed first: an open capture keeps the disk busy.
-    cleanups.push(async () => {
-      await host.close();
-      await disk.unmount();
-    });
+    const { left, right, leftPort, disk, host, nodes, capture } = await captureOnSmallDisk();
     disk.takeSpace(64 * 1024);
-    const nodes = [cloud("c1", [{ local: leftPort, remote: left.port }, { local: rightPort, remote: right.port }])];
-    const capture = { active: true, relativePath: "projects/p/project-files/captures/l1.pcap" };
     const errors = await host.apply({ revision: 1, nodes, links: [link("l1", ["c1", 0], ["c1", 1], { capture })] });
     expect(errors).toEqual([
       { kind: ItemErrorKind.LINK, id: "l1", message: "cannot write the capture projects/p/project-files/captures/l1.pcap: ENOSPC: no space left on device, write" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeControllerMessage, encodeDaemonMessage, type DaemonMessage, type DesiredHostState } from "../../../shared/proto";
+import { decodeControllerMessage, encodeDaemonMessage, type DaemonMessage, type DesiredHostState, type Hello } from "../../../shared/proto";
 import { workerInNode } from "../../testing/worker-in-node";
 
 /** workerd's hibernatable socket as the object sees it: what was sent, and the attachment it keeps. */
@@ -30,6 +30,11 @@ function frame(message: DaemonMessage): ArrayBuffer {
   return new Uint8Array(encodeDaemonMessage(message)).buffer;
 }
 
+/** A daemon's Hello with the token the test Worker expects. */
+function helloFrom(hostId: string): Hello {
+  return { hostId, token: "secret", lastAppliedRevision: 0, tunnelAddress: "127.0.0.1", udpPortMin: 20000, udpPortMax: 20100, daemonVersion: "test", name: hostId };
+}
+
 async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>): Promise<T> {
   const deadline = Date.now() + 5_000;
   for (;;) {
@@ -49,8 +54,7 @@ describe("a dataplane host's Durable Object", () => {
     const socket = new FakeSocket();
     socket.serializeAttachment({ hostId: "local" });
     state.acceptWebSocket(socket);
-    const hello = { hostId: "local", token: "secret", lastAppliedRevision: 0, tunnelAddress: "127.0.0.1", udpPortMin: 20000, udpPortMax: 20100, daemonVersion: "test", name: "local" };
-    computes.instance("local").webSocketMessage(socket as never, frame({ hello }));
+    computes.instance("local").webSocketMessage(socket as never, frame({ hello: helloFrom("local") }));
     const first = await waitFor("the first state", () => socket.states()[0]);
 
     const { body: project } = await api("POST", "/v2/projects", { name: "hibernation" });
@@ -85,8 +89,7 @@ describe("a dataplane host's Durable Object", () => {
     const socket = new FakeSocket();
     socket.serializeAttachment({ hostId: "h1" });
     state.acceptWebSocket(socket);
-    const hello = { hostId: "h2", token: "secret", lastAppliedRevision: 0, tunnelAddress: "127.0.0.1", udpPortMin: 20000, udpPortMax: 20100, daemonVersion: "test", name: "h2" };
-    computes.instance("h1").webSocketMessage(socket as never, frame({ hello }));
+    computes.instance("h1").webSocketMessage(socket as never, frame({ hello: helloFrom("h2") }));
     const closed = await waitFor("the refusal", () => socket.closed);
     expect(closed.code).toBe(4400);
     expect(closed.reason).toContain("host 'h1'");

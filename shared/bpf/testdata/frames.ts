@@ -6,17 +6,7 @@
  * malformed and truncated frames to exercise out-of-bounds loads.
  */
 
-/** mulberry32: small, fast and good enough to spread frames over the pools. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "../../testing/seeded-random";
 
 const MACS = [
   "00:11:22:33:44:55", "00:50:79:66:68:00", "00:50:79:66:68:01", "aa:bb:cc:dd:ee:ff", "02:00:00:00:00:01",
@@ -210,6 +200,6 @@ function ipv6(text: string): number[] {
 
 /** `count` frames, the same ones for the same seed on every run. */
 export function generateFrames(count: number, seed = 0x5eed): Uint8Array[] {
-  const builder = new FrameBuilder(random(seed));
+  const builder = new FrameBuilder(seededRandom(seed));
   return Array.from({ length: count }, () => builder.frame());
 }
