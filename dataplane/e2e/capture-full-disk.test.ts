@@ -1,13 +1,12 @@
 import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startControllerProcess, type ControllerProcess } from "../../controller/testing/controller-process";
+import type { ControllerProcess } from "../../controller/testing/controller-process";
 import { mountSmallDisk, smallDiskSkipReason, type SmallDisk } from "../../shared/testing/small-disk";
 import { readWithTcpdump } from "../capture/testing";
-import { apiAt, createCloudPath, revisionOf, waitForApplied, type Api, type CloudPath, type DataplaneStatus } from "./cloud-lab";
+import { revisionOf, startLocalCloudLab, waitForApplied, type Api, type CloudPath, type DataplaneStatus, type LocalCloudLab } from "./cloud-lab";
 import { findLocalDaemon } from "./daemon-process";
 import { missing, readNumberedFrame, UdpPeer, waitForArrivals, waitMs } from "./udp-traffic";
 
@@ -35,27 +34,22 @@ describe.skipIf(skipReason !== undefined)(`a link capture on a full disk${skipRe
   let api: Api;
   let path: CloudPath;
   let disk: SmallDisk | undefined;
-  const peers: UdpPeer[] = [];
+  let peers: [UdpPeer, UdpPeer];
+  let lab: LocalCloudLab | undefined;
 
   beforeAll(async () => {
-    controller = await startControllerProcess(["--port", "0", "--data-dir", dataDir, "--dataplane-token", randomBytes(16).toString("hex")]);
-    api = apiAt(controller.url);
-    await waitForApplied(api, "local");
-    peers.push(await UdpPeer.open(), await UdpPeer.open());
-    path = await createCloudPath(api, [{ computeId: "local", peer: peers[0]! }, { computeId: "local", peer: peers[1]! }], { frequency_drop: [EVERY] });
+    lab = await startLocalCloudLab(dataDir, { frequency_drop: [EVERY] });
+    ({ controller, api, path, peers } = lab);
     disk = mountSmallDisk(join(dataDir, "projects", path.projectId, "project-files", "captures"), 64);
   }, 60_000);
   afterAll(async () => {
-    await Promise.all(peers.map((peer) => peer.close()));
-    if (controller) {
-      await controller.stop();
-    }
+    await lab?.close();
     await disk?.unmount();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("stops the capture alone, reports it, survives a restart on the full disk, and captures again once space is freed", async () => {
-    const [sender, receiver] = peers as [UdpPeer, UdpPeer];
+    const [sender, receiver] = peers;
     const linkId = path.linkIds[0];
     const base = `/v2/projects/${path.projectId}`;
     const file = join(disk!.path, CAPTURE);

@@ -1,4 +1,6 @@
-import { freeUdpPort, type UdpPeer } from "./udp-traffic";
+import { randomBytes } from "node:crypto";
+import { startControllerProcess, type ControllerProcess } from "../../controller/testing/controller-process";
+import { freeUdpPort, UdpPeer } from "./udp-traffic";
 
 export interface ApiAnswer {
   status: number;
@@ -116,4 +118,37 @@ export async function createCloudPath(api: Api, ends: [CloudEnd, CloudEnd], filt
   }
   for (const [index, hostId] of hostIds.entries()) await waitForApplied(api, hostId, befores[index]);
   return { projectId: project.body.project_id, linkIds: [linkIds[0]!, linkIds[1]!], ports: [ports[0]!, ports[1]!] };
+}
+
+/** `npm start` with a cloud path between two emulator stand-ins on its local daemon. */
+export interface LocalCloudLab {
+  controller: ControllerProcess;
+  api: Api;
+  path: CloudPath;
+  /** The emulators at the two ends: `peers[0]` sends into `path.ports[0]`, and so on. */
+  peers: [UdpPeer, UdpPeer];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts `npm start` (controller and its local daemon) on `dataDir` and builds a cloud path
+ * whose first link carries `filters`, once the daemon has applied its first state.
+ */
+export async function startLocalCloudLab(dataDir: string, filters: Record<string, number[] | string[]>): Promise<LocalCloudLab> {
+  const controller = await startControllerProcess(["--port", "0", "--data-dir", dataDir, "--dataplane-token", randomBytes(16).toString("hex")]);
+  const peers: UdpPeer[] = [];
+  const close = async () => {
+    await Promise.all(peers.map((peer) => peer.close()));
+    await controller.stop();
+  };
+  try {
+    const api = apiAt(controller.url);
+    await waitForApplied(api, "local");
+    peers.push(await UdpPeer.open(), await UdpPeer.open());
+    const path = await createCloudPath(api, [{ computeId: "local", peer: peers[0]! }, { computeId: "local", peer: peers[1]! }], filters);
+    return { controller, api, path, peers: peers as [UdpPeer, UdpPeer], close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

@@ -1,10 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startControllerProcess, type ControllerProcess } from "../../controller/testing/controller-process";
-import { apiAt, createCloudPath, revisionOf, waitForApplied, type Api, type CloudPath } from "./cloud-lab";
+import type { ControllerProcess } from "../../controller/testing/controller-process";
+import { revisionOf, startLocalCloudLab, waitForApplied, type Api, type CloudPath, type LocalCloudLab } from "./cloud-lab";
 import { findLocalDaemon } from "./daemon-process";
 import { missing, UdpPeer, waitForArrivals, waitMs, type Arrival } from "./udp-traffic";
 
@@ -24,28 +23,20 @@ describe("the local daemon killed with SIGKILL under UDP traffic", () => {
   let controller: ControllerProcess;
   let api: Api;
   let path: CloudPath;
-  const peers: UdpPeer[] = [];
+  let peers: [UdpPeer, UdpPeer];
+  let lab: LocalCloudLab | undefined;
 
   beforeAll(async () => {
-    controller = await startControllerProcess(["--port", "0", "--data-dir", dataDir, "--dataplane-token", randomBytes(16).toString("hex")]);
-    api = apiAt(controller.url);
-    await waitForApplied(api, "local");
-    peers.push(await UdpPeer.open(), await UdpPeer.open());
-    path = await createCloudPath(api, [{ computeId: "local", peer: peers[0]! }, { computeId: "local", peer: peers[1]! }], {
-      frequency_drop: [EVERY],
-      delay: [DELAY_MS, 0],
-    });
+    lab = await startLocalCloudLab(dataDir, { frequency_drop: [EVERY], delay: [DELAY_MS, 0] });
+    ({ controller, api, path, peers } = lab);
   }, 60_000);
   afterAll(async () => {
-    await Promise.all(peers.map((peer) => peer.close()));
-    if (controller) {
-      await controller.stop();
-    }
+    await lab?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("forwards through the same filters again within 2 s of the kill", async () => {
-    const [sender, receiver] = peers as [UdpPeer, UdpPeer];
+    const [sender, receiver] = peers;
     sender.startSending(path.ports[0], RATE);
     await waitForArrivals(receiver, 200);
 

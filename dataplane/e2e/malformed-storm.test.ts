@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startControllerProcess, type ControllerProcess } from "../../controller/testing/controller-process";
+import type { ControllerProcess } from "../../controller/testing/controller-process";
 import { identify } from "../nodes/processes";
-import { apiAt, createCloudPath, waitForApplied, type Api, type CloudPath } from "./cloud-lab";
+import { startLocalCloudLab, type Api, type CloudPath, type LocalCloudLab } from "./cloud-lab";
 import { findLocalDaemon } from "./daemon-process";
 import { missing, UdpPeer, waitForArrivals, waitMs } from "./udp-traffic";
 
@@ -40,28 +40,24 @@ describe("a malformed-frame storm into a tunnel port while good frames flow", ()
   let controller: ControllerProcess;
   let api: Api;
   let path: CloudPath;
-  const peers: UdpPeer[] = [];
+  let peers: [UdpPeer, UdpPeer];
+  let lab: LocalCloudLab | undefined;
   const foreign: UdpPeer[] = [];
 
   beforeAll(async () => {
-    controller = await startControllerProcess(["--port", "0", "--data-dir", dataDir, "--dataplane-token", randomBytes(16).toString("hex")]);
-    api = apiAt(controller.url);
-    await waitForApplied(api, "local");
-    peers.push(await UdpPeer.open(), await UdpPeer.open());
+    lab = await startLocalCloudLab(dataDir, { bpf: ["ip"], delay: [5, 0] });
+    ({ controller, api, path, peers } = lab);
     // Unexpected sources: another port on the emulator's address, and another address.
     foreign.push(await UdpPeer.open("127.0.0.1"), await UdpPeer.open("127.0.0.2"));
-    path = await createCloudPath(api, [{ computeId: "local", peer: peers[0]! }, { computeId: "local", peer: peers[1]! }], { bpf: ["ip"], delay: [5, 0] });
   }, 60_000);
   afterAll(async () => {
-    await Promise.all([...peers, ...foreign].map((peer) => peer.close()));
-    if (controller) {
-      await controller.stop();
-    }
+    await Promise.all(foreign.map((peer) => peer.close()));
+    await lab?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("keeps forwarding the good frames and does not crash", async () => {
-    const [sender, receiver] = peers as [UdpPeer, UdpPeer];
+    const [sender, receiver] = peers;
     let foreignSeen = 0;
     receiver.onOther = (datagram) => {
       if (datagram.subarray(0, FOREIGN.length).equals(FOREIGN)) foreignSeen += 1;
