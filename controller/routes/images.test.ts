@@ -157,7 +157,9 @@ describe("emulator image upload at scale [node server]", () => {
   let server: ControllerProcess;
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), "images-scale-"));
-    server = await startControllerProcess(["--port", "0", "--data-dir", dataDir]);
+    // No local dataplane: its daemon (and the short-lived process that bundles it) would be
+    // node processes of the group too, and the memory measured must be the server's.
+    server = await startControllerProcess(["--port", "0", "--data-dir", dataDir, "--no-local-dataplane"]);
   });
   afterAll(async () => {
     await server?.stop();
@@ -211,7 +213,7 @@ describe("emulator image upload at scale [node server]", () => {
   }, 90_000);
 });
 
-/** `npm start` runs npm → sh → tsx → node: the server is the one node process of the group with no node child. */
+/** `npm start` runs npm → sh → node (scripts/run-bundled.mjs): the server is the one node process of the group with no node child. */
 function controllerPid(groupId: number): number {
   const group: Array<{ pid: number; ppid: number; command: string }> = [];
   for (const entry of readdirSync("/proc")) {
