@@ -160,19 +160,21 @@ export function medianRtt(result: PingResult): number {
 
 /**
  * Gives a PC its address through its console. A VPCS console that has just started sometimes
- * accepts the connection and stays silent (seen a few times in loaded CI runs, cause unknown):
- * such a console is dropped and dialled again, at most three times.
+ * accepts the connection and stays silent, before its first prompt or after a command (seen a
+ * few times in loaded CI runs, cause unknown): such a console is dropped and dialled again, at
+ * most three times.
  */
 async function configureConsole(port: number, index: number): Promise<VpcsConsole> {
   for (let attempt = 1; ; attempt++) {
-    const console = await VpcsConsole.connect(port);
+    let console: VpcsConsole | undefined;
     try {
+      console = await VpcsConsole.connect(port);
       await console.command(`ip 10.0.0.${index + 1}/24`, 10_000);
       // Into startup.vpc in the node's work dir: a VPCS started again configures itself.
       await console.command("save", 10_000);
       return console;
     } catch (error) {
-      console.close();
+      console?.close();
       if (attempt >= 3) throw error;
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
