@@ -1,6 +1,9 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // The same alias as tsconfig.json's `paths`; esbuild, wrangler and tsx read it from there.
+  resolve: { alias: { "@shared": fileURLToPath(new URL("./shared", import.meta.url)) } },
   test: {
     include: ["controller/**/*.test.ts", "dataplane/**/*.test.ts", "shared/**/*.test.ts"],
     // Several suites start real servers and child processes; two cores are shared between them.

@@ -5,14 +5,14 @@
  *
  *   npx tsx bench/bpf.bench.ts
  */
-import { generate } from "../shared/bpf/codegen";
-import { compileBpf } from "../shared/bpf/index";
-import type { Decision } from "../shared/bpf/decision";
-import { buildDecision } from "../shared/bpf/decision";
-import type { Pred, Value } from "../shared/bpf/ir";
-import { foldAlu } from "../shared/bpf/ir";
-import { parse } from "../shared/bpf/parser";
-import { generateFrames } from "../shared/bpf/testdata/frames";
+import { generate } from "@shared/bpf/codegen";
+import { compileBpf } from "@shared/bpf/index";
+import type { Decision } from "@shared/bpf/decision";
+import { buildDecision } from "@shared/bpf/decision";
+import type { Pred, Value } from "@shared/bpf/ir";
+import { foldAlu } from "@shared/bpf/ir";
+import { parse } from "@shared/bpf/parser";
+import { generateFrames } from "@shared/bpf/testdata/frames";
 
 const EXPRESSIONS = {
   simple: "icmp",

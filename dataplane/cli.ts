@@ -1,7 +1,7 @@
 import { hostname } from "node:os";
 import { parseArgs } from "node:util";
 import { startDaemon } from "./daemon";
-import { NodeKind } from "../shared/proto";
+import { NodeKind } from "@shared/proto";
 import { createHostForwarding } from "./host/host-forwarding";
 import { vpcsNodeFactory } from "./host/vpcs-node";
 import { vpcsAvailable } from "./nodes/vpcs";

@@ -1,4 +1,4 @@
-import type { CountersReport } from "../shared/proto";
+import type { CountersReport } from "@shared/proto";
 import { ControlClient, type ControlClientOptions, type Reconciler } from "./control/client";
 
 export type { Reconciler } from "./control/client";

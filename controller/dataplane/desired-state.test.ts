@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { NodeKind, PortMode } from "../../shared/proto";
+import { NodeKind, PortMode } from "@shared/proto";
 import { newLink, startedCapture, type LinkRecord } from "../domain/links";
 import { newNode, type NodeRecord } from "../domain/nodes";
 import { newProject, type ProjectRecord } from "../domain/projects";
-import type { NodeType } from "../../shared/schemas/node";
+import type { NodeType } from "@shared/schemas/node";
 import { desiredHostState, protoFilters, tunnelEndsFor, type HostStateContext, type ProjectRecords } from "./desired-state";
 
 function project(id: string, status: "opened" | "closed" = "opened"): ProjectRecord {

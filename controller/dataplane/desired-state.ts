@@ -1,6 +1,6 @@
 import { fileLayout } from "../files/layout";
-import { filterDescriptor } from "../../shared/filters/catalogue";
-import type { LinkFilters } from "../../shared/filters/normalise";
+import { filterDescriptor } from "@shared/filters/catalogue";
+import type { LinkFilters } from "@shared/filters/normalise";
 import {
   NodeKind,
   PortMode,
@@ -9,7 +9,7 @@ import {
   type NodeSpec,
   type PortSpec,
   type UdpTunnel,
-} from "../../shared/proto";
+} from "@shared/proto";
 import type { LinkRecord } from "../domain/links";
 import type { NodeRecord } from "../domain/nodes";
 import type { ProjectRecord } from "../domain/projects";

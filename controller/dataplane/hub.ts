@@ -7,7 +7,7 @@ import {
   type Ack,
   type CountersReport,
   type Hello,
-} from "../../shared/proto";
+} from "@shared/proto";
 import type { ControllerDeps } from "../deps";
 import { computeToWire, LOCAL_COMPUTE_ID, type ComputeRecord } from "../domain/computes";
 import type { Notification } from "../events/event-bus";

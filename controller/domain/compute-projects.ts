@@ -1,4 +1,4 @@
-import type { ProjectCreate, ProjectSettings, ProjectUpdate } from "../../shared/schemas/project";
+import type { ProjectCreate, ProjectSettings, ProjectUpdate } from "@shared/schemas/project";
 
 /**
  * A project as a compute knows it: a name and the variables pushed by the controller.

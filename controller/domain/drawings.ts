@@ -1,4 +1,4 @@
-import type { DrawingInput, DrawingWire } from "../../shared/schemas/drawing";
+import type { DrawingInput, DrawingWire } from "@shared/schemas/drawing";
 
 export interface DrawingRecord extends DrawingWire {
   /** Bumped on every change to the record, for guarded updates. */

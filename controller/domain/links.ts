@@ -1,8 +1,8 @@
-import type { LinkCreate, LinkUpdate, LinkWire } from "../../shared/schemas/link";
-import type { Label } from "../../shared/schemas/common";
-import { availableFiltersWire } from "../../shared/filters/catalogue";
-import { checkBpfLine } from "../../shared/bpf";
-import { normaliseFilters, sameFilters, type LinkFilters } from "../../shared/filters/normalise";
+import type { LinkCreate, LinkUpdate, LinkWire } from "@shared/schemas/link";
+import type { Label } from "@shared/schemas/common";
+import { availableFiltersWire } from "@shared/filters/catalogue";
+import { checkBpfLine } from "@shared/bpf";
+import { normaliseFilters, sameFilters, type LinkFilters } from "@shared/filters/normalise";
 import { ApiError } from "../http/api-error";
 import { sortKeysDeep } from "../http/responses";
 import { FILTERING_NODE_TYPES } from "./node-kinds";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cloudPortMapping, hubPortMapping, switchPortMapping, type NodeType, type PortWire } from "../../shared/schemas/node";
+import { cloudPortMapping, hubPortMapping, switchPortMapping, type NodeType, type PortWire } from "@shared/schemas/node";
 import { ApiError } from "../http/api-error";
 import { ethernetPort, serialPort, standardPorts } from "./ports";
 

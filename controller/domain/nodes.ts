@@ -1,8 +1,8 @@
-import type { NodeCreate, NodeType, NodeUpdate, NodeWire, PortWire } from "../../shared/schemas/node";
-import type { Label } from "../../shared/schemas/common";
+import type { NodeCreate, NodeType, NodeUpdate, NodeWire, PortWire } from "@shared/schemas/node";
+import type { Label } from "@shared/schemas/common";
 import { sortKeysDeep } from "../http/responses";
 import { ApiError } from "../http/api-error";
-import { deepFreeze } from "../../shared/deep-freeze";
+import { deepFreeze } from "@shared/deep-freeze";
 import { nodeKind } from "./node-kinds";
 import { InvalidPortNameFormat } from "./ports";
 import { defaultLabelY, knownSymbol, symbolSize } from "./symbols";

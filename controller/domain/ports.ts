@@ -1,4 +1,4 @@
-import type { PortWire } from "../../shared/schemas/node";
+import type { PortWire } from "@shared/schemas/node";
 
 const ETHERNET_DLT = { Ethernet: "DLT_EN10MB" };
 const SERIAL_DLT = { "Frame Relay": "DLT_FRELAY", "Cisco HDLC": "DLT_C_HDLC", "Cisco PPP": "DLT_PPP_SERIAL" };

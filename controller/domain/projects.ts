@@ -1,4 +1,4 @@
-import type { ProjectCreate, ProjectSettings, ProjectUpdate, ProjectWire } from "../../shared/schemas/project";
+import type { ProjectCreate, ProjectSettings, ProjectUpdate, ProjectWire } from "@shared/schemas/project";
 
 export interface ProjectRecord extends ProjectSettings {
   project_id: string;

@@ -1,4 +1,4 @@
-import type { NodeType } from "../../shared/schemas/node";
+import type { NodeType } from "@shared/schemas/node";
 
 export interface BuiltinTemplate {
   template_id: string;

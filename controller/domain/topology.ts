@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { uuid } from "../../shared/schemas/common";
-import { drawingInput } from "../../shared/schemas/drawing";
-import { linkEnd } from "../../shared/schemas/link";
-import { nodeCreate } from "../../shared/schemas/node";
-import { projectCreate } from "../../shared/schemas/project";
+import { uuid } from "@shared/schemas/common";
+import { drawingInput } from "@shared/schemas/drawing";
+import { linkEnd } from "@shared/schemas/link";
+import { nodeCreate } from "@shared/schemas/node";
+import { projectCreate } from "@shared/schemas/project";
 import { ApiError } from "../http/api-error";
 import { sortKeysDeep } from "../http/responses";
 import { describeIssue } from "../http/validation";

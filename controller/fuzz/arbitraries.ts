@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { z } from "zod";
-import { FILTER_CATALOGUE } from "../../shared/filters/catalogue";
-import { NODE_TYPES } from "../../shared/schemas/node";
-import { UUID_PATTERN } from "../../shared/schemas/common";
+import { FILTER_CATALOGUE } from "@shared/filters/catalogue";
+import { NODE_TYPES } from "@shared/schemas/node";
+import { UUID_PATTERN } from "@shared/schemas/common";
 import { ENDPOINTS, type Endpoint } from "../openapi/endpoints";
 import { Ref, describePlan, type BodyMutation, type BodyPlan, type BodyTree, type ParamPlan, type RefKind, type RequestPlan } from "./plans";
 

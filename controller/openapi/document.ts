@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { errorWire } from "../../shared/schemas/server";
+import { errorWire } from "@shared/schemas/server";
 import { ENDPOINTS, type Endpoint } from "./endpoints";
 
 /** OpenAPI 3.1 uses JSON Schema 2020-12, which is what zod emits. */

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { drawingInput, drawingWire } from "../../shared/schemas/drawing";
-import { captureStart, linkCreate, linkUpdate, linkWire } from "../../shared/schemas/link";
-import { nodeCreate, nodeDuplicate, nodeFromTemplate, nodeUpdate, nodeWire } from "../../shared/schemas/node";
-import { projectCreate, projectUpdate, projectWire } from "../../shared/schemas/project";
-import { routerLicense, versionCheck, versionWire } from "../../shared/schemas/server";
+import { drawingInput, drawingWire } from "@shared/schemas/drawing";
+import { captureStart, linkCreate, linkUpdate, linkWire } from "@shared/schemas/link";
+import { nodeCreate, nodeDuplicate, nodeFromTemplate, nodeUpdate, nodeWire } from "@shared/schemas/node";
+import { projectCreate, projectUpdate, projectWire } from "@shared/schemas/project";
+import { routerLicense, versionCheck, versionWire } from "@shared/schemas/server";
 
 export interface Endpoint {
   method: "get" | "post" | "put" | "delete";

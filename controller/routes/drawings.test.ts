@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { drawingWire } from "../../shared/schemas/drawing";
+import { drawingWire } from "@shared/schemas/drawing";
 import { describeApi, type ApiClient } from "../testing/api-targets";
 
 const UNKNOWN_PROJECT = "00000000-0000-4000-8000-000000000000";

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { drawingInput } from "../../shared/schemas/drawing";
+import { drawingInput } from "@shared/schemas/drawing";
 import type { ControllerDeps } from "../deps";
 import { drawingToWire } from "../domain/drawings";
 import { emptyResponse, jsonBytesResponse, jsonResponse } from "../http/responses";

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { captureStart, linkCreate, linkUpdate } from "../../shared/schemas/link";
+import { captureStart, linkCreate, linkUpdate } from "@shared/schemas/link";
 import type { ControllerDeps } from "../deps";
 import { linkToWire } from "../domain/links";
 import { emptyResponse, jsonBytesResponse, jsonResponse } from "../http/responses";

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { linkToWire } from "../domain/links";
-import { nodeCreate, nodeDuplicate, nodeUpdate } from "../../shared/schemas/node";
+import { nodeCreate, nodeDuplicate, nodeUpdate } from "@shared/schemas/node";
 import type { ControllerDeps } from "../deps";
 import { emptyResponse, jsonBytesResponse, jsonResponse } from "../http/responses";
 import { loadProject } from "../services/projects";

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { projectCreate, projectUpdate } from "../../shared/schemas/project";
+import { projectCreate, projectUpdate } from "@shared/schemas/project";
 import type { ControllerDeps } from "../deps";
 import { projectToWire } from "../domain/projects";
 import { emptyResponse, jsonResponse } from "../http/responses";

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { routerLicense, versionCheck, type RouterLicense } from "../../shared/schemas/server";
+import { routerLicense, versionCheck, type RouterLicense } from "@shared/schemas/server";
 import type { ControllerDeps } from "../deps";
 import { conflict, forbidden } from "../http/api-error";
 import { emptyResponse, jsonResponse, sortKeysDeep } from "../http/responses";

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { nodeFromTemplate } from "../../shared/schemas/node";
+import { nodeFromTemplate } from "@shared/schemas/node";
 import type { ControllerDeps } from "../deps";
 import { loadDataplaneStatus } from "../dataplane/status";
 import { LOCAL_COMPUTE_ID, computeToWire } from "../domain/computes";

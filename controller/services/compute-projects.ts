@@ -1,5 +1,5 @@
-import { UUID_PATTERN } from "../../shared/schemas/common";
-import type { ProjectCreate, ProjectUpdate } from "../../shared/schemas/project";
+import { UUID_PATTERN } from "@shared/schemas/common";
+import type { ProjectCreate, ProjectUpdate } from "@shared/schemas/project";
 import type { ControllerDeps } from "../deps";
 import { newComputeProject, updatedComputeProject, type ComputeProjectRecord } from "../domain/compute-projects";
 import { fileLayout } from "../files/layout";

@@ -1,5 +1,5 @@
 import { projectEvent } from "./project-events";
-import type { DrawingInput } from "../../shared/schemas/drawing";
+import type { DrawingInput } from "@shared/schemas/drawing";
 import type { ControllerDeps } from "../deps";
 import { drawingToWire, drawingUpdatedEvent, newDrawing, updatedDrawing, type DrawingRecord } from "../domain/drawings";
 import type { ProjectRecord } from "../domain/projects";

@@ -1,5 +1,5 @@
 import { fileLayout } from "../files/layout";
-import type { LinkCreate, LinkUpdate } from "../../shared/schemas/link";
+import type { LinkCreate, LinkUpdate } from "@shared/schemas/link";
 import type { ControllerDeps } from "../deps";
 import {
   availableFilters,

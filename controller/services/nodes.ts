@@ -1,4 +1,4 @@
-import type { NodeCreate, NodeUpdate } from "../../shared/schemas/node";
+import type { NodeCreate, NodeUpdate } from "@shared/schemas/node";
 import type { ControllerDeps } from "../deps";
 import type { LinkRecord } from "../domain/links";
 import { nodeKind } from "../domain/node-kinds";

@@ -1,6 +1,6 @@
 import { fileLayout } from "../files/layout";
-import { UUID_PATTERN } from "../../shared/schemas/common";
-import type { ProjectCreate, ProjectUpdate } from "../../shared/schemas/project";
+import { UUID_PATTERN } from "@shared/schemas/common";
+import type { ProjectCreate, ProjectUpdate } from "@shared/schemas/project";
 import type { ControllerDeps } from "../deps";
 import { newProject, projectChanged, projectToWire, updatedProject, type ProjectRecord } from "../domain/projects";
 import { ApiError, conflict, forbidden, notFound } from "../http/api-error";

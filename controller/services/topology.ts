@@ -1,4 +1,4 @@
-import { UUID_PATTERN } from "../../shared/schemas/common";
+import { UUID_PATTERN } from "@shared/schemas/common";
 import { limitsOf, type ControllerDeps } from "../deps";
 import type { LinkRecord } from "../domain/links";
 import type { NodeRecord } from "../domain/nodes";

@@ -1,5 +1,5 @@
 import { statfs } from "node:fs/promises";
-import { deepFreeze } from "../../shared/deep-freeze";
+import { deepFreeze } from "@shared/deep-freeze";
 import { open, type RootDatabase } from "lmdb";
 import { KvClosed, KvConflict, KvFull, KvUnavailable, guardHolds, type KeyValueStore, type KvEntry, type KvGuard, type KvWrite } from "./kv";
 

@@ -1,4 +1,4 @@
-import { deepFreeze } from "../../shared/deep-freeze";
+import { deepFreeze } from "@shared/deep-freeze";
 import { KvConflict, guardHolds, type KeyValueStore, type KvEntry, type KvGuard, type KvWrite } from "./kv";
 
 /** The in-memory backend for unit tests. Stored values are private clones, handed out frozen like LMDB's. */

@@ -1,4 +1,4 @@
-import { deepFreeze } from "../../shared/deep-freeze";
+import { deepFreeze } from "@shared/deep-freeze";
 import { guardHolds, KvConflict, type KvEntry, type KvGuard, type KvWrite } from "./kv";
 import type { PrepareOutcome, ShardParticipant } from "./shard-participant";
 

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { waitForGroupToEnd } from "../../shared/testing/process-group";
+import { waitForGroupToEnd } from "@shared/testing/process-group";
 
 export interface ControllerProcess {
   url: string;

@@ -10,7 +10,7 @@
  * object whose creation was in doubt is recognised when it turns up.
  */
 
-import { seededRandom } from "../../shared/testing/seeded-random";
+import { seededRandom } from "@shared/testing/seeded-random";
 
 /** Canonical key → canonical value of every object a client owns (see `Observed`). */
 export type Ledger = Map<string, string>;

@@ -6,7 +6,7 @@ import { corruptedRange } from "../filters/corrupt";
 import { spec } from "../filters/testing";
 import { makeFrame, openLinkHarness, sendPaced, sequenceOf, waitFor, type LinkHarness } from "../forwarding/testing";
 import { PcapWriter } from "./pcap-writer";
-import { mountSmallDisk, smallDiskSkipReason, type SmallDisk } from "../../shared/testing/small-disk";
+import { mountSmallDisk, smallDiskSkipReason, type SmallDisk } from "@shared/testing/small-disk";
 import { readWithTcpdump } from "./testing";
 
 let folder: string;

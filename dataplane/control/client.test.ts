@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { LocalEventBus, type Notification } from "../../controller/events/event-bus";
 import { startNodeController, type RunningController } from "../../controller/runtime/node";
-import { ItemErrorKind, type DesiredHostState, type ItemError } from "../../shared/proto";
+import { ItemErrorKind, type DesiredHostState, type ItemError } from "@shared/proto";
 import { ControlClient, type ControlClientOptions } from "./client";
 
 const TOKEN = "s3cret-token";

@@ -9,7 +9,7 @@ import {
   type DaemonMessage,
   type DesiredHostState,
   type ItemError,
-} from "../../shared/proto";
+} from "@shared/proto";
 import { loadAppliedState, saveAppliedState } from "./state-file";
 
 /**

@@ -1,6 +1,6 @@
 import { mkdir, open, readFile, rename } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { decodeDesiredHostState, encodeDesiredHostState, MalformedMessage, type DesiredHostState } from "../../shared/proto";
+import { decodeDesiredHostState, encodeDesiredHostState, MalformedMessage, type DesiredHostState } from "@shared/proto";
 
 /** The last applied desired state, as the protobuf bytes the controller sent (revision included). */
 export function stateFilePath(dataDir: string): string {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ControllerProcess } from "../../controller/testing/controller-process";
-import { mountSmallDisk, smallDiskSkipReason, type SmallDisk } from "../../shared/testing/small-disk";
+import { mountSmallDisk, smallDiskSkipReason, type SmallDisk } from "@shared/testing/small-disk";
 import { readWithTcpdump } from "../capture/testing";
 import { revisionOf, startLocalCloudLab, waitForApplied, type Api, type CloudPath, type DataplaneStatus, type LocalCloudLab } from "./cloud-lab";
 import { findLocalDaemon } from "./daemon-process";

@@ -3,7 +3,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { endRecordedProcesses } from "../nodes/pid-file";
-import { groupMembers } from "../../shared/testing/process-group";
+import { groupMembers } from "@shared/testing/process-group";
 import { commandLine, signalGroup } from "../nodes/processes";
 
 const ROOT = join(import.meta.dirname, "../..");

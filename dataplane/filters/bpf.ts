@@ -3,7 +3,7 @@
  * compiled once per chain change and the compiled matchers (pure functions) are shared by
  * both directions. Blank lines are ignored.
  */
-import { compileBpf, type Matcher } from "../../shared/bpf/index";
+import { compileBpf, type Matcher } from "@shared/bpf/index";
 import { dropVerdict, PASS, type Filter, type FilterDefinition, type Verdict } from "./filter";
 
 const DROP = dropVerdict("bpf");

@@ -3,7 +3,7 @@
  * is immutable once built; changing a link's filters builds new chains and swaps the
  * reference, so a frame is always handled by one whole chain, never a half-updated one.
  */
-import { FILTER_CATALOGUE } from "../../shared/filters/catalogue";
+import { FILTER_CATALOGUE } from "@shared/filters/catalogue";
 import type { DropReason, Filter, FilterSpec } from "./filter";
 import type { RandomSource } from "./random";
 import { filterDefinition } from "./registry";

@@ -1,6 +1,6 @@
 /** Each filter alone, frame by frame, with a seeded generator (no sockets: see link-relay.test.ts). */
 import { describe, expect, it } from "vitest";
-import { FILTER_CATALOGUE } from "../../shared/filters/catalogue";
+import { FILTER_CATALOGUE } from "@shared/filters/catalogue";
 import { bpf } from "./bpf";
 import { corrupt, corruptedRange } from "./corrupt";
 import { delay } from "./delay";

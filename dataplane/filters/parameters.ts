@@ -2,7 +2,7 @@
  * Checks a spec's integer values against the catalogue (arity and bounds), so every filter
  * module reads its values the same way and the dataplane refuses what the controller would.
  */
-import { filterDescriptor } from "../../shared/filters/catalogue";
+import { filterDescriptor } from "@shared/filters/catalogue";
 import type { FilterSpec } from "./filter";
 
 export type IntegersResult = { ok: true; values: number[] } | { ok: false; message: string };

@@ -2,7 +2,7 @@
  * The filter implementations by catalogue type. Typed as a record over `FilterType`, so a
  * filter added to the catalogue does not compile until it has an implementation here.
  */
-import { LEGACY_FILTER_KEYS, type FilterType } from "../../shared/filters/catalogue";
+import { LEGACY_FILTER_KEYS, type FilterType } from "@shared/filters/catalogue";
 import { bpf } from "./bpf";
 import { corrupt } from "./corrupt";
 import { delay } from "./delay";

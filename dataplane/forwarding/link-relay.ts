@@ -8,7 +8,7 @@ import type { FilterSpec } from "../filters/filter";
 import { randomlySeeded, type RandomSource } from "../filters/random";
 import type { DelayBudget } from "./delay-budget";
 import { DelayLine, monotonicNow } from "./delay-line";
-import type { DirectionCounters } from "../../shared/proto";
+import type { DirectionCounters } from "@shared/proto";
 import type { Endpoint } from "./endpoint";
 
 /** Counters per direction are the proto's `DirectionCounters`, so reports need no mapping. */

@@ -1,4 +1,4 @@
-import type { NodeSpec, PortSpec } from "../../shared/proto";
+import type { NodeSpec, PortSpec } from "@shared/proto";
 import type { Endpoint } from "../forwarding/endpoint";
 import { UdpEndpoint } from "../forwarding/udp-endpoint";
 import { portKey, type NodeRuntime } from "./node-runtime";

@@ -1,4 +1,4 @@
-import { PortMode, type NodeSpec } from "../../shared/proto";
+import { PortMode, type NodeSpec } from "@shared/proto";
 import type { Endpoint } from "../forwarding/endpoint";
 import { EthernetHub } from "../nodes/ethernet-hub";
 import { EthernetSwitch, type SwitchPortConfig, type SwitchPortMode } from "../nodes/ethernet-switch";

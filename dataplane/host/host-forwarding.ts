@@ -1,4 +1,4 @@
-import { NodeKind } from "../../shared/proto";
+import { NodeKind } from "@shared/proto";
 import type { Forwarding } from "../daemon";
 import { CloudRuntime } from "./cloud-runtime";
 import { HubRuntime, SwitchRuntime } from "./device-runtimes";

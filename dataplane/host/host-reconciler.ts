@@ -8,7 +8,7 @@ import {
   type ItemError,
   type LinkSpec,
   type NodeSpec,
-} from "../../shared/proto";
+} from "@shared/proto";
 import { PcapWriter } from "../capture/pcap-writer";
 import { DelayBudget } from "../forwarding/delay-budget";
 import type { Endpoint } from "../forwarding/endpoint";

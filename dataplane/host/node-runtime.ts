@@ -1,4 +1,4 @@
-import type { NodeSpec } from "../../shared/proto";
+import type { NodeSpec } from "@shared/proto";
 import type { Endpoint } from "../forwarding/endpoint";
 
 /**

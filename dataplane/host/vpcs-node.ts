@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { NodeSpec } from "../../shared/proto";
+import type { NodeSpec } from "@shared/proto";
 import type { Endpoint } from "../forwarding/endpoint";
 import { VpcsRuntime } from "../nodes/vpcs";
 import type { NodeRuntime, NodeRuntimeFactory } from "./node-runtime";

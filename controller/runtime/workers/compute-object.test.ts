@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeControllerMessage, encodeDaemonMessage, type DaemonMessage, type DesiredHostState, type Hello } from "../../../shared/proto";
+import { decodeControllerMessage, encodeDaemonMessage, type DaemonMessage, type DesiredHostState, type Hello } from "@shared/proto";
 import { workerInNode } from "../../testing/worker-in-node";
 
 /** workerd's hibernatable socket as the object sees it: what was sent, and the attachment it keeps. */

@@ -1,5 +1,5 @@
 import { DataplaneHub, type DaemonConnection, type DaemonSocket } from "../../dataplane/hub";
-import type { Hello } from "../../../shared/proto";
+import type { Hello } from "@shared/proto";
 import { ShardedKeyValueStore } from "../../store/sharded-kv";
 import { RemoteShard } from "./shard-rpc";
 import { shardFetch, workerDeps, type Env } from "./bindings";

@@ -1,4 +1,4 @@
-import { deepFreeze } from "../../../shared/deep-freeze";
+import { deepFreeze } from "@shared/deep-freeze";
 import { KvConflict, type KvGuard, type KvWrite } from "../../store/kv";
 import type { PrepareOutcome, ShardParticipant } from "../../store/shard-participant";
 
