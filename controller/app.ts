@@ -1,5 +1,6 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { createLogger } from "@shared/logging/logger";
 import type { ControllerDeps } from "./deps";
 import { FileWriteFailed, PathEscape } from "./files/file-store";
 import { ApiError } from "./http/api-error";
@@ -24,17 +25,22 @@ import { KvUnavailable } from "./store/kv";
 
 export type ControllerApp = Hono;
 
+const log = createLogger("controller.http");
+
 export interface AppOptions {
   /**
    * Whether daemons dial in here (`/v2/dataplane/ws`). On Workers they dial their host's own
    * object, and the objects serving the API must not run a hub of their own.
    */
   dataplaneChannel?: boolean;
+  /** What the runtime runs before everything else on every request (the access log). */
+  middleware?: MiddlewareHandler[];
 }
 
 /** The whole `/v2` interface over the given runtime services; the same on Node and Workers. */
 export function createApp(deps: ControllerDeps, options: AppOptions = {}): ControllerApp {
   const app = new Hono();
+  for (const handler of options.middleware ?? []) app.use("*", handler);
   app.use("*", basicAuth(deps.config));
   app.use("*", releaseHeadBodies());
   registerServerRoutes(app, deps);
@@ -60,7 +66,7 @@ export function createApp(deps: ControllerDeps, options: AppOptions = {}): Contr
       return jsonResponse(error.status, errorBody(error.status, error.message || `${error.status}`));
     }
     // Reaching here is a bug; the log line carries what is needed to fix it.
-    console.error(JSON.stringify({ level: "error", msg: "unhandled error", error: String(error), stack: (error as Error).stack }));
+    log.error("unhandled error", { error: String(error), stack: (error as Error).stack });
     return jsonResponse(500, errorBody(500, "Internal server error"));
   });
   return app;

@@ -1,5 +1,6 @@
 import { hostname } from "node:os";
-import { parseArgs } from "node:util";
+import { readFlags, type CommandLine, type FlagDefinition } from "@shared/cli/flags";
+import { createLogger } from "@shared/logging/logger";
 import { startDaemon } from "./daemon";
 import { NodeKind } from "@shared/proto";
 import { createHostForwarding } from "./host/host-forwarding";
@@ -8,45 +9,43 @@ import { vpcsAvailable } from "./nodes/vpcs";
 
 /**
  * `dataplane` — one daemon per emulation host:
- *   tsx dataplane/cli.ts --controller http://10.0.0.1:3080 --host-id h1 --token SECRET \
+ *   npm run dataplane -- --controller http://10.0.0.1:3080 --host-id h1 --token SECRET \
  *     --tunnel-address 10.0.0.2 --udp-ports 20000-30000 --data-dir /var/lib/dataplane
- * Every flag falls back to an environment variable (DATAPLANE_CONTROLLER, DATAPLANE_HOST_ID, ...).
  */
-const env = (name: string) => process.env[`DATAPLANE_${name}`];
-const { values } = parseArgs({
-  options: {
-    controller: { type: "string", default: env("CONTROLLER") ?? "http://127.0.0.1:3080" },
-    "host-id": { type: "string", default: env("HOST_ID") ?? "local" },
-    token: { type: "string", default: env("TOKEN") },
-    "tunnel-address": { type: "string", default: env("TUNNEL_ADDRESS") ?? "127.0.0.1" },
-    "udp-ports": { type: "string", default: env("UDP_PORTS") ?? "20000-30000" },
-    "data-dir": { type: "string", default: env("DATA_DIR") ?? ".dataplane" },
-    "metrics-port": { type: "string", default: env("METRICS_PORT") ?? "0" },
-    name: { type: "string", default: env("NAME") ?? hostname() },
-  },
-  strict: true,
-});
+const FLAGS = [
+  { name: "controller", type: "string", value: "URL", default: "http://127.0.0.1:3080", env: "DATAPLANE_CONTROLLER", description: "the controller to dial" },
+  { name: "host-id", type: "string", value: "ID", default: "local", env: "DATAPLANE_HOST_ID", description: "this host's id, its compute id on the controller" },
+  { name: "token", type: "string", value: "TOKEN", env: "DATAPLANE_TOKEN", description: "the controller's --dataplane-token; required" },
+  { name: "tunnel-address", type: "string", value: "ADDRESS", default: "127.0.0.1", env: "DATAPLANE_TUNNEL_ADDRESS", description: "address other hosts send this host's link tunnels to" },
+  { name: "udp-ports", type: "string", value: "FIRST-LAST", default: "20000-30000", env: "DATAPLANE_UDP_PORTS", description: "UDP ports of this host's link tunnels" },
+  { name: "data-dir", type: "string", value: "DIR", default: ".dataplane", env: "DATAPLANE_DATA_DIR", description: "where the applied state, captures and VPCS work dirs are kept" },
+  { name: "metrics-port", type: "string", value: "PORT", default: "0", env: "DATAPLANE_METRICS_PORT", description: "loopback port of Prometheus /metrics, 0 for none" },
+  { name: "name", type: "string", value: "NAME", default: hostname(), env: "DATAPLANE_NAME", description: "the host's name as clients see it" },
+] as const satisfies readonly FlagDefinition[];
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(2);
-}
+// Typed so the compiler knows `cli.fail` never returns.
+const cli: CommandLine<typeof FLAGS> = readFlags({
+  usage: "npm run dataplane -- [options]",
+  summary: "The dataplane daemon of one emulation host: it dials the controller and runs the nodes and links it is given.",
+  flags: FLAGS,
+});
+const { values } = cli;
 
 const range = /^(\d+)-(\d+)$/.exec(values["udp-ports"]);
 const udpPortMin = Number(range?.[1]);
 const udpPortMax = Number(range?.[2]);
 if (!range || !(udpPortMin >= 1 && udpPortMax <= 65535 && udpPortMin <= udpPortMax)) {
-  fail(`--udp-ports must be a range like 20000-30000 within 1-65535, got '${values["udp-ports"]}'`);
+  cli.fail(`--udp-ports must be a range like 20000-30000 within 1-65535, got '${values["udp-ports"]}'`);
 }
 const metricsPort = Number(values["metrics-port"]);
 if (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535) {
-  fail(`--metrics-port must be a number from 0 (off) to 65535, got '${values["metrics-port"]}'`);
+  cli.fail(`--metrics-port must be a number from 0 (off) to 65535, got '${values["metrics-port"]}'`);
 }
-if (!values.token) fail("--token (or DATAPLANE_TOKEN) is required: the controller's --dataplane-token");
+if (!values.token) cli.fail("--token (or DATAPLANE_TOKEN) is required: the controller's --dataplane-token");
 try {
   new URL(values.controller);
 } catch {
-  fail(`--controller must be a URL like http://127.0.0.1:3080, got '${values.controller}'`);
+  cli.fail(`--controller must be a URL like http://127.0.0.1:3080, got '${values.controller}'`);
 }
 
 const forwarding = await createHostForwarding({
@@ -68,7 +67,7 @@ const daemon = await startDaemon(
   },
   () => forwarding,
 );
-console.log(JSON.stringify({ level: "info", msg: "dataplane daemon started", hostId: values["host-id"], controller: values.controller, metricsPort: forwarding.metricsPort }));
+createLogger("dataplane.daemon").info("dataplane daemon started", { host_id: values["host-id"], controller: values.controller, metrics_port: forwarding.metricsPort });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => void daemon.stop().then(() => process.exit(0)));

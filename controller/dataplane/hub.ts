@@ -8,6 +8,8 @@ import {
   type CountersReport,
   type Hello,
 } from "@shared/proto";
+import { createLogger } from "@shared/logging/logger";
+import { sameSecret } from "@shared/secrets/same-secret";
 import type { ControllerDeps } from "../deps";
 import { computeToWire, LOCAL_COMPUTE_ID, type ComputeRecord } from "../domain/computes";
 import type { Notification } from "../events/event-bus";
@@ -48,6 +50,8 @@ export const CLOSE_BAD_MESSAGE = 4400;
 export const CLOSE_REPLACED = 4409;
 
 const HOST_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+const log = createLogger("controller.hub");
 
 interface HostSession {
   hostId: string;
@@ -103,7 +107,7 @@ export class DataplaneHub {
     this.ready =
       options.resetConnectedOnStart === false
         ? Promise.resolve()
-        : this.markAllDisconnected().catch((error) => log("error", "could not reset dataplane host states", { error: String(error) }));
+        : this.markAllDisconnected().catch((error) => log.error("could not reset dataplane host states", { error: String(error) }));
   }
 
   /** Something a host may run changed elsewhere (another object's project): rebuild every host's state. */
@@ -166,14 +170,14 @@ export class DataplaneHub {
               session.counters = decoded.counters;
             }
           })
-          .catch((error) => log("error", "dataplane message failed", { hostId: session?.hostId, error: String(error) }));
+          .catch((error) => log.error("dataplane message failed", { host_id: session?.hostId, error: String(error) }));
       },
       closed: () => {
         ended = true;
         chain = chain.then(() => (session ? this.close(session) : undefined)).catch((error) => {
           // Sockets close as the controller stops, after its store: the next start marks every host disconnected anyway.
           if (error instanceof KvClosed) return;
-          log("error", "dataplane disconnect failed", { hostId: session?.hostId, error: String(error) });
+          log.error("dataplane disconnect failed", { host_id: session?.hostId, error: String(error) });
         });
       },
     };
@@ -209,7 +213,7 @@ export class DataplaneHub {
     await this.subscribe();
     await this.saveHost(hello, true);
     socket.opened?.(hello);
-    log("info", "dataplane host connected", { hostId: hello.hostId, lastAppliedRevision: hello.lastAppliedRevision });
+    log.info("dataplane host connected", { host_id: hello.hostId, last_applied_revision: hello.lastAppliedRevision });
     this.enqueue(session, true);
     // Cross-host links waiting for this host's address and ports can now be completed.
     for (const other of this.sessions.values()) if (other !== session) this.schedule(other);
@@ -237,7 +241,7 @@ export class DataplaneHub {
     if (this.sessions.get(session.hostId) !== session) return;
     this.sessions.delete(session.hostId);
     await this.saveHost(session.hello, false);
-    log("info", "dataplane host disconnected", { hostId: session.hostId });
+    log.info("dataplane host disconnected", { host_id: session.hostId });
   }
 
   /** The host record, and the compute record clients see (the controller's own `local` always exists). */
@@ -335,7 +339,7 @@ export class DataplaneHub {
     session.pushesInFlight++;
     session.queue = session.queue
       .then(() => (session.closed ? undefined : this.push(session, force)))
-      .catch((error) => log("error", "could not send the desired state", { hostId: session.hostId, error: String(error) }))
+      .catch((error) => log.error("could not send the desired state", { host_id: session.hostId, error: String(error) }))
       .finally(() => session.pushesInFlight--);
   }
 
@@ -360,7 +364,7 @@ export class DataplaneHub {
     session.projectOfItem = new Map([...state.nodes.map((n) => [n.nodeId, n.projectId] as const), ...state.links.map((l) => [l.linkId, l.projectId] as const)]);
     for (const item of state.leftOut) session.projectOfItem.set(item.id, item.projectId);
     session.socket.send(encodeControllerMessage({ state: { revision, nodes: state.nodes, links: state.links } }));
-    if (state.leftOut.length > 0) log("warn", "desired state leaves items out", { hostId, revision, leftOut: state.leftOut });
+    if (state.leftOut.length > 0) log.warn("desired state leaves items out", { host_id: hostId, revision, left_out: state.leftOut });
   }
 
   /** Stores the ack; each error not in the previous ack becomes a `log.error` on its project's stream. */
@@ -397,15 +401,4 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
   return true;
-}
-
-/** Compares in time independent of where the strings differ, so the token cannot be guessed byte by byte. */
-function sameSecret(given: string, expected: string): boolean {
-  let difference = given.length ^ expected.length;
-  for (let index = 0; index < expected.length; index++) difference |= (given.charCodeAt(index) ^ expected.charCodeAt(index)) | 0;
-  return difference === 0;
-}
-
-function log(level: "info" | "warn" | "error", msg: string, fields: Record<string, unknown>): void {
-  console[level === "info" ? "log" : level](JSON.stringify({ level, msg, ...fields }));
 }

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { sameSecret } from "@shared/secrets/same-secret";
 import type { ControllerConfig } from "../deps";
 import { errorBody } from "./responses";
 
@@ -33,8 +34,5 @@ function matches(header: string | undefined, expected: Uint8Array): boolean {
   } catch {
     return false;
   }
-  // Compare every byte whatever the first difference, so timing does not reveal a prefix.
-  let difference = given.length ^ expected.length;
-  for (let index = 0; index < expected.length; index++) difference |= (given[index] ?? 0) ^ expected[index]!;
-  return difference === 0;
+  return sameSecret(given, expected);
 }

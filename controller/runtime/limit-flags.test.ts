@@ -1,6 +1,6 @@
-import { parseArgs } from "node:util";
 import { describe, expect, it } from "vitest";
-import { limitFlagOptions, limitFlags, parseByteSize, parseLimitFlags } from "./limit-flags";
+import { parseFlags } from "@shared/cli/flags";
+import { LIMIT_FLAGS, limitFlags, parseByteSize, parseLimitFlags } from "./limit-flags";
 
 describe("sizes", () => {
   it("reads bytes and K, M, G, T as powers of 1024, however spelled", () => {
@@ -22,8 +22,11 @@ describe("sizes", () => {
 });
 
 describe("limit flags", () => {
-  const parse = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-    parseLimitFlags(parseArgs({ args, options: limitFlagOptions(env), strict: true }).values);
+  const parse = (args: string[], env: NodeJS.ProcessEnv = {}) => {
+    const parsed = parseFlags(LIMIT_FLAGS, args, env);
+    if (parsed.outcome !== "run") throw new Error(`flags not parsed: ${parsed.outcome}`);
+    return parseLimitFlags(parsed.values);
+  };
 
   it("sets only the limits given", () => {
     expect(parse([])).toEqual({});

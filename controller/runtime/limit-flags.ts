@@ -1,42 +1,90 @@
-import type { ControllerLimits } from "../deps";
+import type { StringFlag } from "@shared/cli/flags";
+import { DEFAULT_LIMITS, type ControllerLimits } from "../deps";
 
-/** Each limit's flag, and the environment variable that sets it when the flag is not given. */
-const FLAGS = {
-  maxUploadBytes: { flag: "max-upload-size", env: "CONTROLLER_MAX_UPLOAD_SIZE", parse: parseByteSize },
-  maxNodesPerProject: { flag: "max-nodes", env: "CONTROLLER_MAX_NODES", parse: parseCount },
-  maxLinksPerProject: { flag: "max-links", env: "CONTROLLER_MAX_LINKS", parse: parseCount },
-  maxDrawingsPerProject: { flag: "max-drawings", env: "CONTROLLER_MAX_DRAWINGS", parse: parseCount },
-  maxNotificationListeners: { flag: "max-notification-listeners", env: "CONTROLLER_MAX_NOTIFICATION_LISTENERS", parse: parseCount },
-  maxNotificationListenersPerProject: {
-    flag: "max-notification-listeners-per-project",
-    env: "CONTROLLER_MAX_NOTIFICATION_LISTENERS_PER_PROJECT",
+interface LimitFlag extends StringFlag {
+  readonly limit: keyof ControllerLimits;
+  readonly parse: (text: string) => number;
+}
+
+/**
+ * The limit flags, in the shape of the controller's flag table. Not given, a limit is left to
+ * `DEFAULT_LIMITS` (hence no `default`); a Worker reads the same variables as its settings.
+ */
+export const LIMIT_FLAGS = [
+  {
+    name: "max-upload-size",
+    type: "string",
+    value: "SIZE",
+    env: "CONTROLLER_MAX_UPLOAD_SIZE",
+    defaultText: `${DEFAULT_LIMITS.maxUploadBytes / 1024 ** 3}G`,
+    description: "largest image or file upload, in bytes or with K, M, G, T",
+    limit: "maxUploadBytes",
+    parse: parseByteSize,
+  },
+  {
+    name: "max-nodes",
+    type: "string",
+    value: "COUNT",
+    env: "CONTROLLER_MAX_NODES",
+    defaultText: String(DEFAULT_LIMITS.maxNodesPerProject),
+    description: "most nodes in one project",
+    limit: "maxNodesPerProject",
     parse: parseCount,
   },
-} satisfies Record<keyof ControllerLimits, { flag: string; env: string; parse: (text: string) => number }>;
-
-type LimitName = keyof typeof FLAGS;
-
-/** The `parseArgs` options of every limit flag. */
-export function limitFlagOptions(env: NodeJS.ProcessEnv): Record<string, { type: "string"; default?: string }> {
-  const options: Record<string, { type: "string"; default?: string }> = {};
-  for (const { flag, env: variable } of Object.values(FLAGS)) {
-    options[flag] = env[variable] === undefined ? { type: "string" } : { type: "string", default: env[variable] };
-  }
-  return options;
-}
+  {
+    name: "max-links",
+    type: "string",
+    value: "COUNT",
+    env: "CONTROLLER_MAX_LINKS",
+    defaultText: String(DEFAULT_LIMITS.maxLinksPerProject),
+    description: "most links in one project",
+    limit: "maxLinksPerProject",
+    parse: parseCount,
+  },
+  {
+    name: "max-drawings",
+    type: "string",
+    value: "COUNT",
+    env: "CONTROLLER_MAX_DRAWINGS",
+    defaultText: String(DEFAULT_LIMITS.maxDrawingsPerProject),
+    description: "most drawings in one project",
+    limit: "maxDrawingsPerProject",
+    parse: parseCount,
+  },
+  {
+    name: "max-notification-listeners",
+    type: "string",
+    value: "COUNT",
+    env: "CONTROLLER_MAX_NOTIFICATION_LISTENERS",
+    defaultText: String(DEFAULT_LIMITS.maxNotificationListeners),
+    description: "most notification streams open at once",
+    limit: "maxNotificationListeners",
+    parse: parseCount,
+  },
+  {
+    name: "max-notification-listeners-per-project",
+    type: "string",
+    value: "COUNT",
+    env: "CONTROLLER_MAX_NOTIFICATION_LISTENERS_PER_PROJECT",
+    defaultText: String(DEFAULT_LIMITS.maxNotificationListenersPerProject),
+    description: "most notification streams open on one project",
+    limit: "maxNotificationListenersPerProject",
+    parse: parseCount,
+  },
+] as const satisfies readonly LimitFlag[];
 
 export class InvalidLimitFlag extends Error {}
 
 /** The limits given on the command line; `InvalidLimitFlag` says which flag is wrong and how. */
 export function parseLimitFlags(values: Record<string, unknown>): Partial<ControllerLimits> {
   const limits: Partial<ControllerLimits> = {};
-  for (const [name, { flag, parse }] of Object.entries(FLAGS) as Array<[LimitName, (typeof FLAGS)[LimitName]]>) {
-    const text = values[flag];
+  for (const { name, limit, parse } of LIMIT_FLAGS) {
+    const text = values[name];
     if (typeof text !== "string") continue;
     try {
-      limits[name] = parse(text);
+      limits[limit] = parse(text);
     } catch (error) {
-      throw new InvalidLimitFlag(`--${flag}: ${(error as Error).message}`);
+      throw new InvalidLimitFlag(`--${name}: ${(error as Error).message}`);
     }
   }
   return limits;
@@ -48,11 +96,11 @@ export function parseLimitFlags(values: Record<string, unknown>): Partial<Contro
  */
 export function limitsFromEnvironment(env: Record<string, unknown>): Partial<ControllerLimits> {
   const limits: Partial<ControllerLimits> = {};
-  for (const [name, { env: variable, parse }] of Object.entries(FLAGS) as Array<[LimitName, (typeof FLAGS)[LimitName]]>) {
+  for (const { env: variable, limit, parse } of LIMIT_FLAGS) {
     const text = env[variable];
     if (typeof text !== "string") continue;
     try {
-      limits[name] = parse(text);
+      limits[limit] = parse(text);
     } catch (error) {
       throw new InvalidLimitFlag(`${variable}: ${(error as Error).message}`);
     }
@@ -62,7 +110,7 @@ export function limitsFromEnvironment(env: Record<string, unknown>): Partial<Con
 
 /** The command-line arguments that set `limits`, for starting a server with them. */
 export function limitFlags(limits: Partial<ControllerLimits>): string[] {
-  return Object.entries(limits).flatMap(([name, value]) => [`--${FLAGS[name as LimitName].flag}`, String(value)]);
+  return LIMIT_FLAGS.flatMap(({ name, limit }) => (limits[limit] === undefined ? [] : [`--${name}`, String(limits[limit])]));
 }
 
 const UNITS: Record<string, number> = { "": 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3, T: 1024 ** 4 };

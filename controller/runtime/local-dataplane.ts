@@ -2,6 +2,9 @@ import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
+import { createLogger } from "@shared/logging/logger";
+
+const log = createLogger("controller.local-dataplane");
 
 export interface LocalDataplaneOptions {
   controllerUrl: string;
@@ -77,17 +80,17 @@ export function startLocalDataplane(options: LocalDataplaneOptions): LocalDatapl
       child = undefined;
       if (stopping) return;
       if (Date.now() - startedAt > HEALTHY_RUN_MS) failures = 0;
-      restartLater({ msg: "local dataplane exited, restarting", code, signal });
+      restartLater("local dataplane exited, restarting", { code, signal });
     });
   };
   const run = (): void => {
-    launch().catch((error) => restartLater({ msg: "cannot start the local dataplane", error: String(error) }));
+    launch().catch((error) => restartLater("cannot start the local dataplane", { error: String(error) }));
   };
-  const restartLater = (fields: Record<string, unknown>): void => {
+  const restartLater = (msg: string, fields: Record<string, unknown>): void => {
     if (stopping) return;
     const delay = RESTART_DELAYS_MS[Math.min(failures, RESTART_DELAYS_MS.length - 1)]!;
     failures += 1;
-    console.error(JSON.stringify({ level: "warn", ...fields, delayMs: delay }));
+    log.warn(msg, { ...fields, delay_ms: delay });
     timer = setTimeout(run, delay);
   };
   run();

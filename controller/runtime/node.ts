@@ -6,10 +6,12 @@ import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { createNodeWebSocket } from "@hono/node-ws";
 import { Hono } from "hono";
+import type { Logger } from "@shared/logging/logger";
 import { createApp } from "../app";
 import { GNS3_VERSION, type ControllerDeps, type ControllerLimits } from "../deps";
 import { LocalEventBus, type EventBus } from "../events/event-bus";
 import { DiskFileStore } from "../files/disk-file-store";
+import { accessLog } from "../http/access-log";
 import { LmdbKeyValueStore } from "../store/lmdb-kv";
 import { DEFAULT_CONNECTION_TIMEOUTS, closingWhenBodyUnread, guardStalledTransfers, serverOptions, type ConnectionTimeouts } from "./node-connections";
 import { RequestDrain } from "./request-drain";
@@ -34,6 +36,8 @@ export interface NodeControllerOptions {
   timeouts?: Partial<ConnectionTimeouts>;
   /** Tests pass their own bus to watch subscriptions come and go. */
   events?: EventBus;
+  /** Where a line per request goes (flag --access-log); none unless given. */
+  accessLog?: Logger;
 }
 
 export interface RunningController {
@@ -86,7 +90,7 @@ export async function startNodeController(options: NodeControllerOptions): Promi
   };
   // HTTP requests go straight to the app (its own 404 and error bodies); the outer app only
   // exists because @hono/node-ws needs an app to hand upgrade requests to.
-  const app = createApp(deps);
+  const app = createApp(deps, options.accessLog ? { middleware: [accessLog(options.accessLog)] } : {});
   outer.route("/", app);
   const timeouts = { ...DEFAULT_CONNECTION_TIMEOUTS, ...options.timeouts };
   await new Promise<void>((ready) => {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
+import { readFlags, type CommandLine, type FlagDefinition } from "@shared/cli/flags";
+import { createLogger } from "@shared/logging/logger";
 import { startLocalDataplane, type LocalDataplane } from "./local-dataplane";
 import { startLocalWorker } from "./worker-local";
 
@@ -9,24 +10,34 @@ import { startLocalWorker } from "./worker-local";
  * unless told otherwise, with a local dataplane daemon (host `local`) as `npm start` has, so
  * the same labs run against either controller.
  */
-const { values } = parseArgs({
-  options: {
-    host: { type: "string", default: "127.0.0.1" },
-    port: { type: "string", default: "8787" },
-    "data-dir": { type: "string", default: ".data-worker" },
-    "dataplane-token": { type: "string", default: process.env.DATAPLANE_TOKEN },
-    "udp-ports": { type: "string", default: "20000-30000" },
-    "dataplane-metrics-port": { type: "string", default: "0" },
-    "no-local-dataplane": { type: "boolean", default: false },
+const FLAGS = [
+  { name: "host", type: "string", value: "ADDRESS", default: "127.0.0.1", description: "address workerd listens on" },
+  { name: "port", type: "string", value: "PORT", default: "8787", description: "TCP port workerd listens on, 0 for any free one" },
+  { name: "data-dir", type: "string", value: "DIR", default: ".data-worker", description: "where Durable Objects, R2 objects and the local daemon's state are kept" },
+  {
+    name: "dataplane-token",
+    type: "string",
+    value: "TOKEN",
+    env: "DATAPLANE_TOKEN",
+    defaultText: "a random one only the local daemon knows",
+    description: "secret the dataplane daemons of other hosts present",
   },
-  strict: true,
+  { name: "udp-ports", type: "string", value: "FIRST-LAST", default: "20000-30000", description: "UDP ports of the local daemon's link tunnels" },
+  { name: "dataplane-metrics-port", type: "string", value: "PORT", default: "0", description: "loopback port of the local daemon's Prometheus /metrics, 0 for none" },
+  { name: "no-local-dataplane", type: "boolean", description: "do not start the local dataplane daemon, host id local" },
+] as const satisfies readonly FlagDefinition[];
+
+// Typed so the compiler knows `cli.fail` never returns.
+const cli: CommandLine<typeof FLAGS> = readFlags({
+  usage: "npm run start:worker -- [options]",
+  summary: "The controller as a Cloudflare Worker, served locally by workerd (miniflare), with the local dataplane daemon beside it.",
+  flags: FLAGS,
 });
+const { values } = cli;
+const log = createLogger("controller");
 
 const port = Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`--port must be a number from 0 to 65535, got '${values.port}'`);
-  process.exit(2);
-}
+if (!Number.isInteger(port) || port < 0 || port > 65535) cli.fail(`--port must be a number from 0 to 65535, got '${values.port}'`);
 
 const dataplaneToken = values["dataplane-token"] ?? randomBytes(24).toString("hex");
 const worker = await startLocalWorker({ host: values.host, port, dataDir: values["data-dir"], dataplaneToken });
@@ -40,9 +51,7 @@ if (!values["no-local-dataplane"]) {
     metricsPort: values["dataplane-metrics-port"],
   });
 }
-console.log(
-  JSON.stringify({ level: "info", msg: "controller listening", url: worker.url, runtime: "workerd", dataDir: values["data-dir"], localDataplane: dataplane !== undefined }),
-);
+log.info("controller listening", { url: worker.url, runtime: "workerd", data_dir: values["data-dir"], local_dataplane: dataplane !== undefined });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => void Promise.all([dataplane?.stop(), worker.close()]).then(() => process.exit(0)));

@@ -10,6 +10,7 @@ import {
   type DesiredHostState,
   type ItemError,
 } from "@shared/proto";
+import { createLogger, type Logger } from "@shared/logging/logger";
 import { loadAppliedState, saveAppliedState } from "./state-file";
 
 /**
@@ -92,9 +93,11 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
   private applying: Promise<void> = Promise.resolve();
   /** While a state is being applied its own ack will carry the errors: no ack in between. */
   private reconciling = false;
+  private readonly log: Logger;
 
   constructor(private readonly options: ControlClientOptions) {
     super();
+    this.log = createLogger("dataplane.control").child({ host_id: options.hostId });
     options.reconciler.watchErrors?.((errors) => {
       if (!this.reconciling && this.appliedRevision > 0) this.send({ ack: { revision: this.appliedRevision, errors } });
     });
@@ -107,7 +110,7 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
   async start(): Promise<void> {
     const saved = await loadAppliedState(this.options.dataDir);
     if (saved) {
-      log("info", "re-applying the saved state", { revision: saved.revision });
+      this.log.info("re-applying the saved state", { revision: saved.revision });
       await this.reconcile(saved);
     }
     this.dial();
@@ -132,7 +135,7 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
     loadWebSocketClient().then(
       (client) => this.open(client),
       (error) => {
-        log("error", "cannot load the WebSocket client", { error: String(error) });
+        this.log.error("cannot load the WebSocket client", { error: String(error) });
         this.scheduleRedial();
       },
     );
@@ -163,7 +166,7 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
       if (source) this.countersTimer = setInterval(() => this.send({ counters: source() }), interval);
     });
     socket.on("message", (data, isBinary) => {
-      if (!isBinary) return log("warn", "ignoring a text frame from the controller", {});
+      if (!isBinary) return this.log.warn("ignoring a text frame from the controller");
       this.received(data as Buffer);
     });
     socket.on("close", (code) => {
@@ -177,7 +180,7 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
     socket.on("error", (error) => {
       if (this.outageLogged) return;
       this.outageLogged = true;
-      log("warn", "controller connection failed, redialling until it answers", { url: this.options.controllerUrl, error: error.message });
+      this.log.warn("controller connection failed, redialling until it answers", { url: this.options.controllerUrl, error: error.message });
     });
   }
 
@@ -194,11 +197,11 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
     try {
       message = decodeControllerMessage(bytes);
     } catch (error) {
-      if (error instanceof MalformedMessage) return log("warn", "ignoring a malformed controller message", { error: error.message });
+      if (error instanceof MalformedMessage) return this.log.warn("ignoring a malformed controller message", { error: error.message });
       throw error;
     }
     if ("refused" in message) {
-      log("error", "the controller refused this daemon", { message: message.refused.message });
+      this.log.error("the controller refused this daemon", { message: message.refused.message });
       this.emit("refused", message.refused.message);
       return;
     }
@@ -215,7 +218,7 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
       const errors = await this.reconcile(state);
       this.send({ ack: { revision: state.revision, errors } });
     });
-    this.applying = this.applying.catch((error) => log("error", "could not apply the desired state", { error: String(error) }));
+    this.applying = this.applying.catch((error) => this.log.error("could not apply the desired state", { error: String(error) }));
   }
 
   private async reconcile(state: DesiredHostState): Promise<ItemError[]> {
@@ -251,8 +254,4 @@ export function controlUrl(controllerUrl: string, hostId: string): string {
   if (url.pathname === "/" || url.pathname === "") url.pathname = CONTROL_PATH;
   url.searchParams.set("host_id", hostId);
   return url.toString();
-}
-
-function log(level: "info" | "warn" | "error", msg: string, fields: Record<string, unknown>): void {
-  console[level === "info" ? "log" : level](JSON.stringify({ level, msg, ...fields }));
 }

@@ -1,6 +1,9 @@
 import { mkdir, open, readFile, rename } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { createLogger } from "@shared/logging/logger";
 import { decodeDesiredHostState, encodeDesiredHostState, MalformedMessage, type DesiredHostState } from "@shared/proto";
+
+const log = createLogger("dataplane.control");
 
 /** The last applied desired state, as the protobuf bytes the controller sent (revision included). */
 export function stateFilePath(dataDir: string): string {
@@ -38,7 +41,7 @@ export async function loadAppliedState(dataDir: string): Promise<DesiredHostStat
     return decodeDesiredHostState(bytes);
   } catch (error) {
     if (!(error instanceof MalformedMessage)) throw error;
-    console.error(JSON.stringify({ level: "warn", msg: "ignoring a damaged applied-state file", path: stateFilePath(dataDir), error: error.message }));
+    log.warn("ignoring a damaged applied-state file", { path: stateFilePath(dataDir), error: error.message });
     return undefined;
   }
 }

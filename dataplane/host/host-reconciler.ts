@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join, normalize, sep } from "node:path";
+import { createLogger } from "@shared/logging/logger";
 import {
   ItemErrorKind,
   NodeKind,
@@ -48,6 +49,8 @@ export type NodeRuntimeFactories = Partial<Record<NodeKind, NodeRuntimeFactory>>
 
 /** What the delay lines of all the host's links may hold together: beyond it delayed frames are dropped and counted. */
 export const DELAY_BUDGET_BYTES = 256 * 1024 * 1024;
+
+const log = createLogger("dataplane.host");
 
 /**
  * Brings the host to a desired state: node runtimes started, updated or stopped; one link
@@ -237,7 +240,7 @@ export class HostReconciler implements Reconciler {
     capture.writer = null;
     capture.problem = problem;
     running.captureFailures += 1;
-    console.error(JSON.stringify({ level: "error", msg: "link capture failed", linkId: running.spec.linkId, projectId: running.spec.projectId, problem }));
+    log.error("link capture failed", { project_id: running.spec.projectId, link_id: running.spec.linkId, problem });
   }
 
   /** Tells the watcher outside the packet path, once for failures that come together. */

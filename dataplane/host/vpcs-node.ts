@@ -1,8 +1,11 @@
 import { join } from "node:path";
+import { createLogger } from "@shared/logging/logger";
 import type { NodeSpec } from "@shared/proto";
 import type { Endpoint } from "../forwarding/endpoint";
 import { VpcsRuntime } from "../nodes/vpcs";
 import type { NodeRuntime, NodeRuntimeFactory } from "./node-runtime";
+
+const log = createLogger("dataplane.vpcs");
 
 /**
  * VPCS only varies the last byte of its MAC address (00:50:79:66:68:xx), so two PCs with the
@@ -37,7 +40,7 @@ class VpcsNode implements NodeRuntime {
   ) {
     vpcs.onCrash((crash) => {
       this.crash = crash.message;
-      console.error(JSON.stringify({ level: "warn", msg: "vpcs exited", nodeId: crash.nodeId, detail: crash.message }));
+      log.warn("vpcs exited", { node_id: crash.nodeId, detail: crash.message });
     });
   }
 

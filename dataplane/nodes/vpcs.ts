@@ -17,10 +17,13 @@ import { mkdir } from "node:fs/promises";
 import { connect, createServer } from "node:net";
 import { basename, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { createLogger } from "@shared/logging/logger";
 import type { Endpoint, FrameHandler } from "../forwarding/endpoint";
 import { UdpEndpoint } from "../forwarding/udp-endpoint";
 import { endRecordedProcesses, forgetProcesses, recordProcesses } from "./pid-file";
 import { commandLine, descendants, identify, isAlive, signal, signalGroup, workingDirectory, type ProcessIdentity } from "./processes";
+
+const log = createLogger("dataplane.vpcs");
 
 export interface VpcsNodeSpec {
   readonly nodeId: string;
@@ -146,7 +149,7 @@ export class VpcsRuntime {
     await mkdir(this.options.workDir, { recursive: true });
     const leftovers = await endRecordedProcesses(this.pidFile, (pid) => this.isLeftover(pid));
     if (leftovers.length > 0) {
-      console.error(JSON.stringify({ level: "warn", msg: "ended VPCS processes left by an earlier run", nodeId: this.spec.nodeId, pids: leftovers.map((each) => each.pid) }));
+      log.warn("ended VPCS processes left by an earlier run", { node_id: this.spec.nodeId, pids: leftovers.map((each) => each.pid) });
     }
     await ensureTcpPortFree(consolePort);
     const vpcsPort = await freeUdpPort();

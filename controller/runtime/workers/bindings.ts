@@ -29,6 +29,8 @@ export interface Env {
   DATAPLANE_TOKEN?: string;
   /** Only tests shorten the notification ping interval. */
   CONTROLLER_NOTIFICATION_PING_MS?: string;
+  /** The least level logged: debug, info (unset), warn or error. */
+  LOG_LEVEL?: string;
   /**
    * The limits, as on Node (`CONTROLLER_MAX_UPLOAD_SIZE`, `CONTROLLER_MAX_NODES`, …, see
    * runtime/limit-flags.ts). Listener limits count per object: the directory's stream, and

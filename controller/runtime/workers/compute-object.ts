@@ -1,3 +1,4 @@
+import { setLogLevel } from "@shared/logging/logger";
 import { DataplaneHub, type DaemonConnection, type DaemonSocket } from "../../dataplane/hub";
 import type { Hello } from "@shared/proto";
 import { ShardedKeyValueStore } from "../../store/sharded-kv";
@@ -41,7 +42,10 @@ export class ComputeObject {
   constructor(
     private readonly state: ComputeObjectState,
     private readonly env: Env,
-  ) {}
+  ) {
+    // A Worker has no process environment for the logger to read its level from.
+    setLogLevel(env.LOG_LEVEL);
+  }
 
   async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);

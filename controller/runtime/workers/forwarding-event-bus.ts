@@ -1,8 +1,11 @@
+import { createLogger } from "@shared/logging/logger";
 import { LocalEventBus, type EventBus, type Listener, type Notification, type NotificationScope } from "../../events/event-bus";
 import { DIRECTORY, projectShard, type ShardName } from "../../store/shards";
 import type { ObjectFetch } from "./shard-rpc";
 
 export const EVENTS_PATH = "/internal/events";
+
+const log = createLogger("controller.events");
 
 /**
  * Notifications between Durable Objects: a stream's listeners live in the object that serves
@@ -29,7 +32,7 @@ export class ForwardingEventBus implements EventBus {
     const sent = (this.queues.get(owner) ?? Promise.resolve())
       .then(() => this.objectFetch(owner)(new Request(`https://shard${EVENTS_PATH}`, { method: "POST", body })))
       .then((response) => void response.body?.cancel())
-      .catch((error) => console.error(JSON.stringify({ level: "error", msg: "could not forward a notification", owner, error: String(error) })));
+      .catch((error) => log.error("could not forward a notification", { owner, error: String(error) }));
     this.queues.set(owner, sent);
     void sent.then(() => {
       if (this.queues.get(owner) === sent) this.queues.delete(owner);

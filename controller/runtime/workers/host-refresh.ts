@@ -1,8 +1,11 @@
+import { createLogger } from "@shared/logging/logger";
 import type { ControllerDeps } from "../../deps";
 import type { Notification, NotificationScope } from "../../events/event-bus";
 import { loadHostRecords } from "../../dataplane/host-records";
 
 export const REFRESH_PATH = "/internal/refresh";
+
+const log = createLogger("controller.host-refresh");
 
 /** Events after which a host may have to run something else (the Node hub listens to the same). */
 function mayChangeHosts(scope: NotificationScope, notification: Notification): boolean {
@@ -39,7 +42,7 @@ export class HostRefresher {
         [...hosts.values()].filter((host) => host.connected).map(async (host) => void (await this.refreshHost(host.host_id)).body?.cancel()),
       );
     } catch (error) {
-      console.error(JSON.stringify({ level: "error", msg: "could not tell the dataplane hosts of a change", error: String(error) }));
+      log.error("could not tell the dataplane hosts of a change", { error: String(error) });
     }
   }
 }

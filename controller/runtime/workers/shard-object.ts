@@ -1,3 +1,4 @@
+import { setLogLevel } from "@shared/logging/logger";
 import { createApp, type ControllerApp } from "../../app";
 import { ShardedKeyValueStore } from "../../store/sharded-kv";
 import { ShardStorage, type DurableObjectStorageLike } from "../../store/shard-storage";
@@ -26,6 +27,8 @@ class ControllerShardObject {
     state: DurableObjectStateLike,
     private readonly env: Env,
   ) {
+    // A Worker has no process environment for the logger to read its level from.
+    setLogLevel(env.LOG_LEVEL);
     this.local = new ShardStorage(state.storage);
   }
 
