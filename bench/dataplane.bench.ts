@@ -17,7 +17,7 @@ import { setImmediate as yieldToLoop, setTimeout as sleep } from "node:timers/pr
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import type { FilterSpec } from "../dataplane/filters/filter";
-import type { Endpoint, FrameHandler } from "../dataplane/forwarding/endpoint";
+import type { Endpoint } from "../dataplane/forwarding/endpoint";
 import { LinkRelay } from "../dataplane/forwarding/link-relay";
 import { UdpEndpoint } from "../dataplane/forwarding/udp-endpoint";
 

@@ -3,7 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { createLogger } from "@shared/logging/logger";
 import type { ControllerDeps } from "./deps";
 import { FileWriteFailed, PathEscape } from "./files/file-store";
-import { ApiError } from "./http/api-error";
+import { asApiError } from "./http/api-error";
 import { basicAuth } from "./http/basic-auth";
 import { releaseHeadBodies } from "./http/head-requests";
 import { errorBody, jsonResponse } from "./http/responses";
@@ -60,7 +60,8 @@ export function createApp(deps: ControllerDeps, options: AppOptions = {}): Contr
   app.onError((thrown) => {
     // Writes outside the services' own mapping (a bare commit, the debug dump) still say why they failed.
     const error = thrown instanceof KvUnavailable ? storeUnavailable(thrown) : thrown instanceof FileWriteFailed ? fileWriteFailure(thrown) : thrown;
-    if (error instanceof ApiError) return jsonResponse(error.status, errorBody(error.status, error.message));
+    const refusal = asApiError(error);
+    if (refusal) return jsonResponse(refusal.status, errorBody(refusal.status, refusal.message));
     if (error instanceof PathEscape) return jsonResponse(403, errorBody(403, "403: Forbidden"));
     if (error instanceof HTTPException) {
       return jsonResponse(error.status, errorBody(error.status, error.message || `${error.status}`));

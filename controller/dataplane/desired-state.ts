@@ -12,6 +12,7 @@ import {
 } from "@shared/proto";
 import type { LinkRecord } from "../domain/links";
 import type { NodeRecord } from "../domain/nodes";
+import { NODE_TYPE_TRAITS } from "../domain/node-types";
 import type { ProjectRecord } from "../domain/projects";
 
 /** One project as stored: the builder needs nothing else from the KV store. */
@@ -52,13 +53,6 @@ export interface HostState {
   /** Projects this host runs something of: their changes may change this host's state. */
   projectIds: string[];
 }
-
-const RUN_KINDS: Partial<Record<NodeRecord["node_type"], NodeKind>> = {
-  vpcs: NodeKind.VPCS,
-  ethernet_switch: NodeKind.ETHERNET_SWITCH,
-  ethernet_hub: NodeKind.ETHERNET_HUB,
-  cloud: NodeKind.CLOUD,
-};
 
 /**
  * Everything `hostId` must run (without the revision, which the sender assigns): the nodes of
@@ -114,7 +108,7 @@ function unsupportedReason(node: NodeRecord): string {
 }
 
 function nodeSpec(node: NodeRecord): NodeSpec | undefined {
-  const kind = RUN_KINDS[node.node_type];
+  const kind = NODE_TYPE_TRAITS[node.node_type].dataplaneKind;
   if (kind === undefined) return undefined;
   return {
     nodeId: node.node_id,
@@ -166,7 +160,7 @@ function linkSpec(link: LinkRecord, ends: ReadonlyArray<NodeRecord | undefined>,
   const [nodeA, nodeB] = ends;
   if (!endA || !endB || !nodeA || !nodeB) return "the link does not join two existing nodes";
   for (const node of [nodeA, nodeB]) {
-    if (RUN_KINDS[node.node_type] === undefined) return unsupportedReason(node);
+    if (NODE_TYPE_TRAITS[node.node_type].dataplaneKind === undefined) return unsupportedReason(node);
   }
   const localA = nodeA.compute_id === context.hostId;
   const localB = nodeB.compute_id === context.hostId;

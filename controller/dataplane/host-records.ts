@@ -2,7 +2,7 @@ import type { ControllerDeps } from "../deps";
 import type { LinkRecord } from "../domain/links";
 import type { NodeRecord } from "../domain/nodes";
 import type { ProjectRecord } from "../domain/projects";
-import { withConflictRetry } from "../services/change";
+import { withConflictRetry } from "../store/conflict-retry";
 import type { KvGuard, KvWrite } from "../store/kv";
 import { keys } from "../store/keys";
 import type { LeftOut, ProjectRecords, TunnelEnd } from "./desired-state";

@@ -5,7 +5,6 @@ import {
   ItemErrorKind,
   MalformedMessage,
   type Ack,
-  type CountersReport,
   type Hello,
 } from "@shared/proto";
 import { createLogger } from "@shared/logging/logger";
@@ -67,7 +66,6 @@ interface HostSession {
   /** Pushes queued or running: until they finish, `projectIds` may miss a project just joined. */
   pushesInFlight: number;
   timer?: ReturnType<typeof setTimeout>;
-  counters?: CountersReport;
   closed: boolean;
 }
 
@@ -81,13 +79,18 @@ export interface DataplaneHubOptions {
   resetConnectedOnStart?: boolean;
   /** The one host this hub serves (a per-host object); a Hello from another is refused. */
   onlyHost?: string;
+  /**
+   * Whether changes reach this hub as events (Node: every event is published in this process).
+   * A host's Durable Object hears none; the objects that change what it runs call `refresh()`.
+   */
+  followEvents?: boolean;
 }
 
 /**
  * The controller's end of the control channel: one session per connected dataplane host.
  * Authenticates the Hello, registers the host as a compute, sends its whole desired state and
  * a new revision whenever something it runs changes, records acks (surfacing item errors as
- * `log.error` on the project stream) and keeps the latest counters.
+ * `log.error` on the project stream).
  */
 export class DataplaneHub {
   private readonly sessions = new Map<string, HostSession>();
@@ -95,6 +98,7 @@ export class DataplaneHub {
   private controllerSubscription: (() => void) | undefined;
   private readonly debounceMs: number;
   private readonly onlyHost: string | undefined;
+  private readonly followEvents: boolean;
   /** Hosts marked connected by a controller that stopped are not connected to this one. */
   private readonly ready: Promise<void>;
 
@@ -104,6 +108,7 @@ export class DataplaneHub {
   ) {
     this.debounceMs = options.debounceMs ?? 5;
     this.onlyHost = options.onlyHost;
+    this.followEvents = options.followEvents ?? true;
     this.ready =
       options.resetConnectedOnStart === false
         ? Promise.resolve()
@@ -113,11 +118,6 @@ export class DataplaneHub {
   /** Something a host may run changed elsewhere (another object's project): rebuild every host's state. */
   refresh(): void {
     for (const session of this.sessions.values()) this.schedule(session);
-  }
-
-  /** The latest counters a connected host reported. */
-  counters(hostId: string): CountersReport | undefined {
-    return this.sessions.get(hostId)?.counters;
   }
 
   connect(socket: DaemonSocket): DaemonConnection {
@@ -166,9 +166,9 @@ export class DataplaneHub {
               refuse(CLOSE_BAD_MESSAGE, "the first message must be Hello");
             } else if ("ack" in decoded) {
               await this.acknowledged(session, decoded.ack);
-            } else {
-              session.counters = decoded.counters;
             }
+            // Counter reports are read off the wire and not kept: no endpoint serves them yet
+            // (each daemon serves its own on /metrics).
           })
           .catch((error) => log.error("dataplane message failed", { host_id: session?.hostId, error: String(error) }));
       },
@@ -210,7 +210,7 @@ export class DataplaneHub {
       previous.socket.close(CLOSE_REPLACED, "another connection of the same host replaced this one");
     }
     const session = this.newSession(hello, socket);
-    await this.subscribe();
+    if (this.followEvents) await this.subscribe();
     await this.saveHost(hello, true);
     socket.opened?.(hello);
     log.info("dataplane host connected", { host_id: hello.hostId, last_applied_revision: hello.lastAppliedRevision });

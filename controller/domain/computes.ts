@@ -1,4 +1,4 @@
-import { NODE_KINDS } from "./node-kinds";
+import { NODE_TYPE_TRAITS } from "./node-types";
 
 /** The controller's own compute, which always exists (GNS3's `local`). */
 export const LOCAL_COMPUTE_ID = "local";
@@ -27,8 +27,8 @@ export function computeToWire(
 ) {
   return {
     capabilities: {
-      node_types: Object.entries(NODE_KINDS)
-        .filter(([, kind]) => kind !== undefined)
+      node_types: Object.entries(NODE_TYPE_TRAITS)
+        .filter(([, traits]) => traits.creation !== undefined)
         .map(([type]) => type)
         .sort(),
       platform: "linux",

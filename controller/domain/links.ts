@@ -3,9 +3,9 @@ import type { Label } from "@shared/schemas/common";
 import { availableFiltersWire } from "@shared/filters/catalogue";
 import { checkBpfLine } from "@shared/bpf";
 import { normaliseFilters, sameFilters, type LinkFilters } from "@shared/filters/normalise";
-import { ApiError } from "../http/api-error";
+import { conflictingRequest, invalidRequest, missingRecord } from "./errors";
 import { sortKeysDeep } from "../http/responses";
-import { FILTERING_NODE_TYPES } from "./node-kinds";
+import { NODE_TYPE_TRAITS } from "./node-types";
 import { findPort, type NodeRecord } from "./nodes";
 
 export const DEFAULT_LINK_LABEL_STYLE =
@@ -53,17 +53,17 @@ export function newLink(input: LinkCreate, context: LinkCreationContext): LinkRe
   const attached: Array<{ node: NodeRecord; linkType: "ethernet" | "serial" }> = [];
   for (const entry of input.nodes) {
     const node = context.nodes.get(entry.node_id);
-    if (!node) throw new ApiError(404, `Node ID ${entry.node_id} doesn't exist`);
+    if (!node) throw missingRecord(`Node ID ${entry.node_id} doesn't exist`);
     const port = findPort(node, entry.adapter_number, entry.port_number);
-    if (!port) throw new ApiError(404, `Port ${entry.adapter_number}/${entry.port_number} for ${node.name} not found`);
-    if (context.portTaken(node.node_id, entry.adapter_number, entry.port_number)) throw new ApiError(409, "Port is already used");
+    if (!port) throw missingRecord(`Port ${entry.adapter_number}/${entry.port_number} for ${node.name} not found`);
+    if (context.portTaken(node.node_id, entry.adapter_number, entry.port_number)) throw conflictingRequest("Port is already used");
     for (const other of attached) {
-      if (other.node.node_id === node.node_id) throw new ApiError(409, "Cannot connect to itself");
-      if (isCloudLike(node) && isCloudLike(other.node)) {
-        throw new ApiError(409, `Connecting a ${other.node.node_type} to a ${node.node_type} is not allowed`);
+      if (other.node.node_id === node.node_id) throw conflictingRequest("Cannot connect to itself");
+      if (NODE_TYPE_TRAITS[node.node_type].cloudLike && NODE_TYPE_TRAITS[other.node.node_type].cloudLike) {
+        throw conflictingRequest(`Connecting a ${other.node.node_type} to a ${node.node_type} is not allowed`);
       }
       if (other.linkType !== port.link_type) {
-        throw new ApiError(409, `Connecting a ${other.linkType} interface to a ${port.link_type} interface is not allowed`);
+        throw conflictingRequest(`Connecting a ${other.linkType} interface to a ${port.link_type} interface is not allowed`);
       }
     }
     attached.push({ node, linkType: port.link_type });
@@ -91,22 +91,16 @@ export function newLink(input: LinkCreate, context: LinkCreationContext): LinkRe
   };
 }
 
-function isCloudLike(node: NodeRecord): boolean {
-  return node.node_type === "cloud" || node.node_type === "nat";
-}
-
 /** Every BPF line is compiled now, so a filter the dataplane could not run is refused with a 400. */
 function checkedFilters(raw: unknown): LinkFilters {
   const result = normaliseFilters(raw, checkBpfLine);
-  if (!result.ok) throw new ApiError(400, result.message);
+  if (!result.ok) throw invalidRequest(result.message);
   return result.filters;
 }
 
 export interface LinkUpdateResult {
   link: LinkRecord;
   changed: boolean;
-  /** Whether what the dataplane runs changed (filters or suspend). */
-  dataplaneChanged: boolean;
 }
 
 /**
@@ -121,12 +115,11 @@ export function updatedLink(
 ): LinkUpdateResult {
   const next: LinkRecord = { ...link, nodes: link.nodes.map((end) => ({ ...end })) };
   let changed = false;
-  let dataplaneChanged = false;
   if (input.filters !== undefined) {
     const filters = checkedFilters(input.filters);
     if (!sameFilters(filters, link.filters)) {
       next.filters = filters;
-      changed = dataplaneChanged = true;
+      changed = true;
     }
   }
   if (input.link_style !== undefined && JSON.stringify(sortKeysDeep(input.link_style)) !== JSON.stringify(sortKeysDeep(link.link_style))) {
@@ -135,10 +128,10 @@ export function updatedLink(
   }
   if (input.suspend !== undefined && input.suspend !== link.suspend) {
     next.suspend = input.suspend;
-    changed = dataplaneChanged = true;
+    changed = true;
   }
   for (const entry of input.nodes ?? []) {
-    if (!projectNodeIds.has(entry.node_id)) throw new ApiError(404, `Node ID ${entry.node_id} doesn't exist`);
+    if (!projectNodeIds.has(entry.node_id)) throw missingRecord(`Node ID ${entry.node_id} doesn't exist`);
     const end = next.nodes.find((candidate) => candidate.node_id === entry.node_id);
     if (end && entry.label && entry.label.text !== undefined) {
       end.label = entry.label;
@@ -147,12 +140,12 @@ export function updatedLink(
   }
   if (input.nodes !== undefined) changed = true;
   if (changed) next.revision = link.revision + 1;
-  return { link: next, changed, dataplaneChanged };
+  return { link: next, changed };
 }
 
 /** Filters apply at the first end whose node type can filter; none ⇒ none are offered. */
 export function availableFilters(ends: ReadonlyArray<NodeRecord>): unknown[] {
-  return ends.some((node) => FILTERING_NODE_TYPES.has(node.node_type)) ? availableFiltersWire() : [];
+  return ends.some((node) => NODE_TYPE_TRAITS[node.node_type].filtersLinks) ? availableFiltersWire() : [];
 }
 
 export interface CaptureStartContext {
@@ -161,22 +154,20 @@ export interface CaptureStartContext {
   requestedName: string | undefined;
 }
 
-const CAPTURING_TYPES = new Set(["cloud", "nat", "ethernet_switch", "ethernet_hub", "frame_relay_switch", "atm_switch"]);
-
 /**
  * Picks the capture side as GNS3 does (a running built-in device on the local compute first,
  * then any running built-in device, then any running end on local, then any running end).
  */
 export function startedCapture(link: LinkRecord, context: CaptureStartContext): LinkRecord {
-  if (link.capturing) throw new ApiError(409, `Packet capture is already active on link ${link.link_id}`);
+  if (link.capturing) throw conflictingRequest(`Packet capture is already active on link ${link.link_id}`);
   const ends = link.nodes.map((end) => context.nodes.get(end.node_id)).filter((node): node is NodeRecord => node !== undefined);
   const running = ends.filter((node) => node.status === "started");
   const side =
-    running.find((node) => node.compute_id === "local" && CAPTURING_TYPES.has(node.node_type)) ??
-    running.find((node) => CAPTURING_TYPES.has(node.node_type)) ??
+    running.find((node) => node.compute_id === "local" && NODE_TYPE_TRAITS[node.node_type].capturesFirst) ??
+    running.find((node) => NODE_TYPE_TRAITS[node.node_type].capturesFirst) ??
     running.find((node) => node.compute_id === "local") ??
     running[0];
-  if (!side) throw new ApiError(409, "Cannot capture because there is no running device on this link");
+  if (!side) throw conflictingRequest("Cannot capture because there is no running device on this link");
   const name = context.requestedName ? checkedCaptureName(context.requestedName) : defaultCaptureName(link, context.nodes);
   return {
     ...link,
@@ -191,7 +182,7 @@ export function startedCapture(link: LinkRecord, context: CaptureStartContext): 
 /** Capture names become file names in the captures folder: nothing that could leave it. */
 function checkedCaptureName(name: string): string {
   if (name.length > 255 || name === "." || name === ".." || /[/\\\0]/.test(name) || name.startsWith(".")) {
-    throw new ApiError(400, `capture_file_name '${name}' must be a plain file name (no '/', '\\', leading '.' or NUL, at most 255 characters)`);
+    throw invalidRequest(`capture_file_name '${name}' must be a plain file name (no '/', '\\', leading '.' or NUL, at most 255 characters)`);
   }
   return name;
 }

@@ -1,4 +1,4 @@
-import { ApiError } from "../http/api-error";
+import { type DomainError, conflictingRequest } from "./errors";
 
 /**
  * GNS3's node name allocation: spaces removed; `{0}`/`{id}` is filled with the lowest free
@@ -12,7 +12,7 @@ export function allocateNodeName(requested: string, taken: ReadonlySet<string>):
       const name = fillNameTemplate(base, number);
       if (!taken.has(name)) return name;
     }
-    throw new ApiError(409, "A node name could not be allocated (node limit reached?)");
+    throw conflictingRequest("A node name could not be allocated (node limit reached?)");
   }
   if (!taken.has(base)) return base;
   const stem = base.replace(/\d+$/, "");
@@ -20,25 +20,25 @@ export function allocateNodeName(requested: string, taken: ReadonlySet<string>):
     const name = `${stem}${number}`;
     if (!taken.has(name)) return name;
   }
-  throw new ApiError(409, "A node name could not be allocated (node limit reached?)");
+  throw conflictingRequest("A node name could not be allocated (node limit reached?)");
 }
 
 /** Python `str.format` with `{0}`, `{id}` and `{name}`; any other field is refused as GNS3 does. */
 function fillNameTemplate(template: string, number: number): string {
-  let failure: ApiError | undefined;
+  let failure: DomainError | undefined;
   const filled = template.replace(/\{\{|\}\}|\{([^{}]*)\}/g, (match, field: string | undefined) => {
     if (match === "{{") return "{";
     if (match === "}}") return "}";
     if (field === "0" || field === "id") return String(number);
     if (field === "name") return "Node";
     if (field === "" || /^\d+$/.test(field ?? "")) {
-      failure ??= new ApiError(409, `${template} is not a valid replacement string in the node name`);
+      failure ??= conflictingRequest(`${template} is not a valid replacement string in the node name`);
     } else {
-      failure ??= new ApiError(409, `{${field}} is not a valid replacement string in the node name`);
+      failure ??= conflictingRequest(`{${field}} is not a valid replacement string in the node name`);
     }
     return match;
   });
   if (failure) throw failure;
-  if (/[{}]/.test(filled)) throw new ApiError(409, `${template} is not a valid replacement string in the node name`);
+  if (/[{}]/.test(filled)) throw conflictingRequest(`${template} is not a valid replacement string in the node name`);
   return filled;
 }

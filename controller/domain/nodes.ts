@@ -1,9 +1,9 @@
 import type { NodeCreate, NodeType, NodeUpdate, NodeWire, PortWire } from "@shared/schemas/node";
 import type { Label } from "@shared/schemas/common";
 import { sortKeysDeep } from "../http/responses";
-import { ApiError } from "../http/api-error";
+import { conflictingRequest, invalidRequest } from "./errors";
 import { deepFreeze } from "@shared/deep-freeze";
-import { nodeKind } from "./node-kinds";
+import { supportedNodeType } from "./node-types";
 import { InvalidPortNameFormat } from "./ports";
 import { defaultLabelY, knownSymbol, symbolSize } from "./symbols";
 
@@ -51,10 +51,10 @@ export interface NewNodeContext {
 }
 
 export function newNode(input: NodeCreate, context: NewNodeContext): NodeRecord {
-  const kind = nodeKind(input.node_type);
+  const kind = supportedNodeType(input.node_type);
   const symbol = knownSymbol(input.symbol ?? kind.symbol);
-  const properties = kind.checkProperties({
-    ...kind.defaultProperties({ nodeId: context.nodeId, hostInterfaces: context.hostInterfaces }),
+  const properties = kind.creation.checkProperties({
+    ...kind.creation.defaultProperties({ nodeId: context.nodeId, hostInterfaces: context.hostInterfaces }),
     ...(input.properties ?? {}),
   });
   const record: NodeRecord = {
@@ -99,14 +99,14 @@ function nodeLabel(label: Label | undefined, name: string, symbol: string): Node
 /** Fields a PUT may change; identity and runtime fields are the server's. */
 export function updatedNode(record: NodeRecord, input: NodeUpdate, name: string): NodeRecord {
   if (input.node_type !== undefined && input.node_type !== record.node_type) {
-    throw new ApiError(400, `node_type cannot be changed (the node is a ${record.node_type}); create a new node instead`);
+    throw invalidRequest(`node_type cannot be changed (the node is a ${record.node_type}); create a new node instead`);
   }
   if (input.compute_id !== undefined && input.compute_id !== record.compute_id) {
-    throw new ApiError(400, `compute_id cannot be changed (the node runs on ${record.compute_id})`);
+    throw invalidRequest(`compute_id cannot be changed (the node runs on ${record.compute_id})`);
   }
-  const kind = nodeKind(record.node_type);
+  const kind = supportedNodeType(record.node_type);
   const next: NodeRecord = { ...record, name };
-  if (input.properties !== undefined) next.properties = kind.checkProperties({ ...record.properties, ...input.properties });
+  if (input.properties !== undefined) next.properties = kind.creation.checkProperties({ ...record.properties, ...input.properties });
   if (input.symbol !== undefined) next.symbol = knownSymbol(input.symbol);
   if (input.label !== undefined) next.label = nodeLabel(input.label, name, next.symbol);
   next.label = { ...next.label, text: name };
@@ -127,12 +127,12 @@ export function nodePorts(record: NodeRecord): PortWire[] {
   const known = portsOfRecord.get(record);
   if (known) return known;
   try {
-    const ports = nodeKind(record.node_type).ports(record);
+    const ports = supportedNodeType(record.node_type).creation.ports(record);
     if (Object.isFrozen(record)) portsOfRecord.set(record, deepFreeze(ports));
     return ports;
   } catch (error) {
     if (error instanceof InvalidPortNameFormat) {
-      throw new ApiError(409, `Invalid port name format ${error.format}: unknown replacement field`);
+      throw conflictingRequest(`Invalid port name format ${error.format}: unknown replacement field`);
     }
     throw error;
   }

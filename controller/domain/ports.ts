@@ -94,7 +94,7 @@ export function formatPortName(format: string, interfaceNumber: number, segmentS
     fields[`port${offset}`] = inSegment + offset;
     fields[`segment${offset}`] = segment + offset;
   }
-  return format.replace(/\{(\w*)\}/g, (match, field: string) => {
+  return format.replace(/\{(\w*)\}/g, (_match, field: string) => {
     const value = fields[field];
     if (value === undefined) throw new InvalidPortNameFormat(format);
     return String(value);

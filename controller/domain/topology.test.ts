@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../http/api-error";
+import { asApiError } from "../http/api-error";
 import { newDrawing } from "./drawings";
 import { newLink, type LinkRecord } from "./links";
 import { newNode, type NodeRecord } from "./nodes";
@@ -53,7 +53,9 @@ function rejection(run: () => unknown): { status: number; message: string } {
   try {
     run();
   } catch (error) {
-    if (error instanceof ApiError) return { status: error.status, message: error.message };
+    // Asserted as the status a client sees, which is what GNS3's behaviour is described in.
+    const refusal = asApiError(error);
+    if (refusal) return { status: refusal.status, message: refusal.message };
     throw error;
   }
   throw new Error("expected a rejection");

@@ -4,7 +4,7 @@ import { drawingInput } from "@shared/schemas/drawing";
 import { linkEnd } from "@shared/schemas/link";
 import { nodeCreate } from "@shared/schemas/node";
 import { projectCreate } from "@shared/schemas/project";
-import { ApiError } from "../http/api-error";
+import { DomainError, conflictingRequest } from "./errors";
 import { sortKeysDeep } from "../http/responses";
 import { describeIssue } from "../http/validation";
 import { LOCAL_COMPUTE_ID } from "./computes";
@@ -191,8 +191,8 @@ export interface ImportedTopology {
   drawings: DrawingRecord[];
 }
 
-export function invalidTopology(reason: string): ApiError {
-  return new ApiError(409, `Invalid data in topology file: ${reason}`);
+export function invalidTopology(reason: string): DomainError {
+  return conflictingRequest(`Invalid data in topology file: ${reason}`);
 }
 
 export function parseTopologyText(text: string): unknown {
@@ -215,8 +215,7 @@ export function parseTopologyText(text: string): unknown {
 export function importedTopology(raw: unknown, context: TopologyImportContext): ImportedTopology {
   const revision = (raw as { revision?: unknown } | null)?.revision;
   if (typeof revision === "number" && revision > TOPOLOGY_REVISION) {
-    throw new ApiError(
-      409,
+    throw conflictingRequest(
       `This project was created with more recent version of GNS3 (file revision: ${revision}). Please upgrade GNS3 to version ${context.version} or later`,
     );
   }
@@ -316,7 +315,7 @@ function about<T>(what: string, build: () => T): T {
   try {
     return build();
   } catch (error) {
-    if (error instanceof ApiError) throw invalidTopology(`${what}: ${error.message}`);
+    if (error instanceof DomainError) throw invalidTopology(`${what}: ${error.message}`);
     throw error;
   }
 }

@@ -3,7 +3,7 @@ import { nodeFromTemplate } from "@shared/schemas/node";
 import type { ControllerDeps } from "../deps";
 import { loadDataplaneStatus } from "../dataplane/status";
 import { LOCAL_COMPUTE_ID, computeToWire } from "../domain/computes";
-import { BUILTIN_TEMPLATES, findTemplate, templateToWire } from "../domain/templates";
+import { BUILTIN_TEMPLATES, findTemplate, templateNodeDefaults, templateToWire } from "../domain/templates";
 import { notFound } from "../http/api-error";
 import { jsonResponse } from "../http/responses";
 import { parseJsonBody } from "../http/validation";
@@ -23,12 +23,13 @@ export function registerTemplateRoutes(app: Hono, deps: ControllerDeps): void {
     const input = await parseJsonBody(c.req.raw, nodeFromTemplate);
     const template = findTemplate(c.req.param("template_id"));
     if (!template) throw notFound(`Template ${c.req.param("template_id")} doesn't exist`);
+    const defaults = templateNodeDefaults(template);
     const node = await createNode(deps, c.req.param("project_id"), {
-      name: input.name ?? template.default_name_format,
+      name: input.name ?? defaults.name,
       node_type: template.template_type,
       compute_id: input.compute_id ?? LOCAL_COMPUTE_ID,
       template_id: template.template_id,
-      symbol: template.symbol,
+      symbol: defaults.symbol,
       x: input.x,
       y: input.y,
     });

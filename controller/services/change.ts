@@ -16,6 +16,15 @@ export function emptyChange(): Change {
   return { writes: [], guards: [], events: [] };
 }
 
+/** One change committing all of `changes` at once; events are announced in the order given. */
+export function combineChanges(...changes: readonly Change[]): Change {
+  return {
+    writes: changes.flatMap((change) => change.writes),
+    guards: changes.flatMap((change) => change.guards),
+    events: changes.flatMap((change) => change.events),
+  };
+}
+
 /**
  * Commits the change atomically, then announces it: listeners never hear of a write that failed.
  * A change to a project's records also requires the project to still exist when it commits, so
@@ -66,29 +75,4 @@ function projectStamps(deps: ControllerDeps, writes: readonly KvWrite[]): KvWrit
     if (match) projects.add(match[1]!);
   }
   return [...projects].map((projectId) => ({ key: keys.projectStamp(projectId), value: deps.newId() }));
-}
-
-/**
- * Runs a read-decide-commit step, again from fresh reads when a guard failed because another
- * request committed first. The retry sees that request's result, so the loser gets the same
- * answer (e.g. 409 "Port is already used") it would have got had it come second.
- *
- * Every failed round means another request succeeded, so N requests racing for the same
- * records all finish within N rounds; the bound is for pathological load only. After the
- * first retries each waits a random moment, so a crowd of losers does not collide again in
- * lockstep (on Workers, a commit spanning objects also meets locks held for a few ms).
- * `step` is told which attempt it is, to choose differently from the crowd it lost to.
- */
-export async function withConflictRetry<T>(step: (attempt: number) => Promise<T>, attempts = 64): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await step(attempt);
-    } catch (error) {
-      if (!(error instanceof KvConflict) || attempt >= attempts) {
-        if (error instanceof KvConflict) throw new ApiError(409, "The resource was changed by another request, try again");
-        throw error;
-      }
-      if (attempt >= 3) await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(attempt, 20)));
-    }
-  }
 }

@@ -5,7 +5,8 @@ import { newComputeProject, updatedComputeProject, type ComputeProjectRecord } f
 import { fileLayout } from "../files/layout";
 import { badRequest, notFound } from "../http/api-error";
 import { keys } from "../store/keys";
-import { applyChange, withConflictRetry } from "./change";
+import { applyChange } from "./change";
+import { withConflictRetry } from "../store/conflict-retry";
 
 /** Compute routes check the id's shape first, so a typo is told apart from an unknown project. */
 export async function loadComputeProject(deps: ControllerDeps, projectId: string): Promise<ComputeProjectRecord> {

@@ -6,9 +6,10 @@ import type { ProjectRecord } from "../domain/projects";
 import { conflict, notFound } from "../http/api-error";
 import { keys } from "../store/keys";
 import type { KvGuard } from "../store/kv";
-import { applyChange, withConflictRetry } from "./change";
+import { applyChange, combineChanges } from "./change";
+import { withConflictRetry } from "../store/conflict-retry";
 import { loadOpenedProject, loadProject } from "./projects";
-import { countAddition, countRemoval, inCountTurn, withCount } from "./record-limits";
+import { countAddition, countRemoval, inCountTurn } from "./record-limits";
 
 /** A closed project still lists its stored drawings, as GNS3 does. */
 export async function listDrawings(deps: ControllerDeps, projectId: string): Promise<DrawingRecord[]> {
@@ -38,7 +39,7 @@ export async function createDrawing(deps: ControllerDeps, projectId: string, inp
         guards: [{ key, absent: true as const }, projectStillOpened(project)],
         events: [projectEvent(projectId, "drawing.created", drawingToWire(record))],
       };
-      await applyChange(deps, withCount(change, await countAddition(deps, projectId, "drawings", drawingId)));
+      await applyChange(deps, combineChanges(change, await countAddition(deps, projectId, "drawings", drawingId)));
       return record;
     }),
   );
@@ -77,7 +78,7 @@ export async function deleteDrawing(deps: ControllerDeps, projectId: string, dra
         guards: [{ key, revision: record.revision }, projectStillOpened(project)],
         events: [projectEvent(projectId, "drawing.deleted", drawingToWire(record))],
       };
-      await applyChange(deps, withCount(change, await countRemoval(deps, projectId, "drawings", [drawingId])));
+      await applyChange(deps, combineChanges(change, await countRemoval(deps, projectId, "drawings", [drawingId])));
     }),
   );
 }

@@ -14,11 +14,12 @@ import {
 import type { NodeRecord } from "../domain/nodes";
 import { conflict, notFound } from "../http/api-error";
 import { keys } from "../store/keys";
-import { applyChange, withConflictRetry, type Change } from "./change";
+import { applyChange, combineChanges, type Change } from "./change";
+import { withConflictRetry } from "../store/conflict-retry";
 import { cachedListBody } from "./list-cache";
 import { listNodeRecords } from "./nodes";
 import { projectEvent } from "./project-events";
-import { countAddition, countRemoval, inCountTurn, withCount } from "./record-limits";
+import { countAddition, countRemoval, inCountTurn } from "./record-limits";
 import { loadOpenedProject, loadProject } from "./projects";
 
 export async function loadLink(deps: ControllerDeps, projectId: string, linkId: string): Promise<LinkRecord> {
@@ -73,7 +74,7 @@ export async function createLink(deps: ControllerDeps, projectId: string, input:
       ],
       events: [projectEvent(projectId, "link.created", linkToWire(link))],
     };
-    await applyChange(deps, withCount(change, await countAddition(deps, projectId, "links", linkId)));
+    await applyChange(deps, combineChanges(change, await countAddition(deps, projectId, "links", linkId)));
     return link;
   }));
 }
@@ -117,7 +118,7 @@ export async function deleteLink(deps: ControllerDeps, projectId: string, linkId
   await inCountTurn(deps, projectId, "links", linkId, () =>
     withConflictRetry(async () => {
       const link = await loadLink(deps, projectId, linkId);
-      await applyChange(deps, withCount(linkRemoval(link), await countRemoval(deps, projectId, "links", [linkId])));
+      await applyChange(deps, combineChanges(linkRemoval(link), await countRemoval(deps, projectId, "links", [linkId])));
     }),
   );
 }

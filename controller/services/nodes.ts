@@ -1,13 +1,14 @@
 import type { NodeCreate, NodeUpdate } from "@shared/schemas/node";
 import type { ControllerDeps } from "../deps";
 import type { LinkRecord } from "../domain/links";
-import { nodeKind } from "../domain/node-kinds";
+import { supportedNodeType } from "../domain/node-types";
 import { allocateNodeName } from "../domain/node-names";
 import { newNode, nodeToTopology, nodeToWire, updatedNode, type NodeRecord, type NodeStatus } from "../domain/nodes";
 import { conflict, notFound } from "../http/api-error";
 import { keys } from "../store/keys";
 import { cachedListBody } from "./list-cache";
-import { applyChange, emptyChange, withConflictRetry, type Change } from "./change";
+import { applyChange, combineChanges, emptyChange, type Change } from "./change";
+import { withConflictRetry } from "../store/conflict-retry";
 import { loadComputeRecord } from "./computes";
 import { linkRemoval } from "./links";
 import { projectEvent } from "./project-events";
@@ -109,7 +110,7 @@ export async function createNode(deps: ControllerDeps, projectId: string, input:
   return inCountTurn(deps, projectId, "nodes", nodeId, () => withConflictRetry(async (attempt) => {
     const existing = await deps.store.get<NodeRecord>(keys.node(projectId, nodeId));
     if (existing) return existing;
-    const kind = nodeKind(input.node_type);
+    const kind = supportedNodeType(input.node_type);
     const consoleType = input.console_type ?? kind.consoleType;
     const name = allocateNodeName(input.name, await takenNames(deps, projectId));
     const console = hasConsole(consoleType) ? await allocateConsole(deps, input.compute_id, input.console, attempt) : null;
@@ -123,8 +124,7 @@ export async function createNode(deps: ControllerDeps, projectId: string, input:
       change.writes.push({ key: keys.consolePort(input.compute_id, console), value: nodeId });
       change.guards.push({ key: keys.consolePort(input.compute_id, console), absent: true });
     }
-    merge(change, await countAddition(deps, projectId, "nodes", nodeId));
-    await applyChange(deps, change);
+    await applyChange(deps, combineChanges(change, await countAddition(deps, projectId, "nodes", nodeId)));
     return node;
   }));
 }
@@ -168,24 +168,23 @@ export async function deleteNode(deps: ControllerDeps, projectId: string, nodeId
     withConflictRetry(async () => {
       const node = await loadNode(deps, projectId, nodeId);
       if (node.locked) throw conflict(`Node ${node.name} cannot be deleted because it is locked`);
-      const change = emptyChange();
       const links = await nodeLinkRecords(deps, projectId, nodeId);
-      for (const link of links) merge(change, linkRemoval(link));
-      change.writes.push({ key: keys.node(projectId, nodeId), delete: true }, { key: keys.nodeName(projectId, node.name), delete: true });
-      if (node.console !== null) change.writes.push({ key: keys.consolePort(node.compute_id, node.console), delete: true });
-      change.guards.push({ key: keys.node(projectId, nodeId), revision: node.revision });
-      change.events.push(projectEvent(projectId, "node.deleted", nodeWire(deps, node)));
-      merge(change, await countRemoval(deps, projectId, "nodes", [nodeId]));
-      merge(change, await countRemoval(deps, projectId, "links", links.map((link) => link.link_id)));
-      await applyChange(deps, change);
+      const nodeRemoval = emptyChange();
+      nodeRemoval.writes.push({ key: keys.node(projectId, nodeId), delete: true }, { key: keys.nodeName(projectId, node.name), delete: true });
+      if (node.console !== null) nodeRemoval.writes.push({ key: keys.consolePort(node.compute_id, node.console), delete: true });
+      nodeRemoval.guards.push({ key: keys.node(projectId, nodeId), revision: node.revision });
+      nodeRemoval.events.push(projectEvent(projectId, "node.deleted", nodeWire(deps, node)));
+      await applyChange(
+        deps,
+        combineChanges(
+          ...links.map(linkRemoval),
+          nodeRemoval,
+          await countRemoval(deps, projectId, "nodes", [nodeId]),
+          await countRemoval(deps, projectId, "links", links.map((link) => link.link_id)),
+        ),
+      );
     }),
   );
-}
-
-function merge(into: Change, from: Change): void {
-  into.writes.push(...from.writes);
-  into.guards.push(...from.guards);
-  into.events.push(...from.events);
 }
 
 export async function nodeLinkRecords(deps: ControllerDeps, projectId: string, nodeId: string): Promise<LinkRecord[]> {
@@ -198,7 +197,7 @@ export type NodeAction = "start" | "stop" | "suspend" | "reload";
 
 /** Built-in devices (switches, hubs, clouds) are always running; emulated nodes change status. */
 function statusAfter(node: NodeRecord, action: NodeAction): NodeStatus {
-  if (nodeKind(node.node_type).alwaysRunning) return "started";
+  if (supportedNodeType(node.node_type).alwaysRunning) return "started";
   switch (action) {
     case "start":
     case "reload":
@@ -238,7 +237,7 @@ export async function duplicateNode(
   position: { x: number; y: number; z?: number | undefined },
 ): Promise<NodeRecord> {
   const node = await getNode(deps, projectId, nodeId);
-  if (node.status !== "stopped" && !nodeKind(node.node_type).alwaysRunning) {
+  if (node.status !== "stopped" && !supportedNodeType(node.node_type).alwaysRunning) {
     throw conflict("Cannot duplicate node data while the node is running");
   }
   return createNode(deps, projectId, {

@@ -6,7 +6,8 @@ import { newProject, projectChanged, projectToWire, updatedProject, type Project
 import { ApiError, conflict, forbidden, notFound } from "../http/api-error";
 import { isProjectRecordKey, keys } from "../store/keys";
 import type { KvWrite } from "../store/kv";
-import { applyChange, emptyChange, withConflictRetry, type Change } from "./change";
+import { applyChange, emptyChange, type Change } from "./change";
+import { withConflictRetry } from "../store/conflict-retry";
 
 /**
  * Project ids are UUIDs; anything else names no project. Checked before the store is read,

@@ -2,7 +2,7 @@ import { limitsOf, type ControllerDeps, type ControllerLimits } from "../deps";
 import { conflict } from "../http/api-error";
 import type { KvGuard, KvWrite } from "../store/kv";
 import { keys } from "../store/keys";
-import type { Change } from "./change";
+import { combineChanges, type Change } from "./change";
 import { inTurn } from "./turns";
 
 /** The records a project holds a bounded number of. */
@@ -104,7 +104,7 @@ export async function countRemoval(deps: ControllerDeps, projectId: string, kind
 
 /** The counts of a project being created whole (an import), or a 409 naming the limit it would pass. */
 export function initialCounts(deps: ControllerDeps, projectId: string, recordIds: Record<CountedRecords, readonly string[]>): Change {
-  const change: Change = { writes: [], guards: [], events: [] };
+  const counts: Change[] = [];
   for (const kind of Object.keys(RECORDS) as CountedRecords[]) {
     const limit = limitOf(deps, kind);
     const ids = recordIds[kind];
@@ -113,16 +113,9 @@ export function initialCounts(deps: ControllerDeps, projectId: string, recordIds
     }
     const stripes: Stripe[] = Array.from({ length: STRIPES }, () => ({ count: 0, allowance: 0 }));
     for (const id of ids) stripes[stripeOf(id)]!.count++;
-    const counts = dealt(projectId, kind, stripes, limit);
-    change.writes.push(...counts.writes);
-    change.guards.push(...counts.guards);
+    counts.push(dealt(projectId, kind, stripes, limit));
   }
-  return change;
-}
-
-/** `change` with a count change committed in the same step. */
-export function withCount(change: Change, count: Change): Change {
-  return { writes: [...change.writes, ...count.writes], guards: [...change.guards, ...count.guards], events: change.events };
+  return combineChanges(...counts);
 }
 
 /**

@@ -17,13 +17,14 @@ import { InvalidZip, readZipDirectory, zipEntryStream, type ZipEntry } from "../
 import { zipStream, type ZipSource } from "../files/zip-writer";
 import { ApiError, badRequest, conflict } from "../http/api-error";
 import { keys } from "../store/keys";
-import { applyChange, withConflictRetry, type Change } from "./change";
+import { applyChange, combineChanges, type Change } from "./change";
+import { withConflictRetry } from "../store/conflict-retry";
 import { listComputeRecords } from "./computes";
 import { listDrawings } from "./drawings";
 import { listLinkRecords } from "./links";
 import { allocateConsolePorts, hasConsole, listNodeRecords } from "./nodes";
 import { assertNameFree, loadProject } from "./projects";
-import { initialCounts, withCount } from "./record-limits";
+import { initialCounts } from "./record-limits";
 import { cappedStream, formatBytes, type IncomingUpload } from "./upload-limit";
 import { storeUpload } from "./uploads";
 
@@ -276,7 +277,7 @@ async function commitImport(deps: ControllerDeps, imported: ImportedTopology, co
   }
   for (const link of imported.links) change.writes.push(...linkWrites(link));
   for (const drawing of imported.drawings) change.writes.push({ key: keys.drawing(projectId, drawing.drawing_id), value: drawing });
-  await applyChange(deps, withCount(change, counts));
+  await applyChange(deps, combineChanges(change, counts));
   return project;
 }
 

@@ -36,7 +36,7 @@ describe("filter chain", () => {
     expect(suspended.run(frame, 0).dropped).toBe("suspended");
     expect(prepareChain([spec("packet_loss", 200)], true)).toEqual({
       ok: false,
-      message: "Filter 'packet_loss' Chance must be an integer from 0 to 100, got 200",
+      message: "Filter 'packet_loss' Chance must be between 0 and 100 %, got 200",
     });
   });
 

@@ -51,11 +51,11 @@ describe("frequency_drop", () => {
   it("refuses values outside the catalogue bounds or arity", () => {
     expect(frequencyDrop.prepare(spec("frequency_drop", -2))).toEqual({
       ok: false,
-      message: "Filter 'frequency_drop' Frequency must be an integer from -1 to 32767, got -2",
+      message: "Filter 'frequency_drop' Frequency must be between -1 and 32767 th packet, got -2",
     });
     expect(frequencyDrop.prepare(spec("frequency_drop", 1, 2))).toEqual({
       ok: false,
-      message: "Filter 'frequency_drop' takes 1 integer value, got 2",
+      message: "Filter 'frequency_drop' takes 1 value (Frequency), got 2",
     });
     expect(frequencyDrop.prepare(spec("frequency_drop", 1.5)).ok).toBe(false);
   });

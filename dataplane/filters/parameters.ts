@@ -1,8 +1,10 @@
 /**
- * Checks a spec's integer values against the catalogue (arity and bounds), so every filter
- * module reads its values the same way and the dataplane refuses what the controller would.
+ * Reads a spec's integer values with the controller's own rules (arity and bounds from the
+ * catalogue, same messages), so every filter module reads its values the same way and the
+ * dataplane refuses exactly what the controller would.
  */
 import { filterDescriptor } from "@shared/filters/catalogue";
+import { checkArity, checkInteger } from "@shared/filters/normalise";
 import type { FilterSpec } from "./filter";
 
 export type IntegersResult = { ok: true; values: number[] } | { ok: false; message: string };
@@ -11,23 +13,15 @@ export type IntegersResult = { ok: true; values: number[] } | { ok: false; messa
 export function readIntegers(spec: FilterSpec): IntegersResult {
   const descriptor = filterDescriptor(spec.type);
   if (!descriptor) return { ok: false, message: `Unknown filter '${spec.type}'` };
-  const { parameters, requiredValues } = descriptor;
-  const count = spec.numbers.length;
-  if (count < requiredValues || count > parameters.length) {
-    const arity = requiredValues === parameters.length ? `${requiredValues}` : `${requiredValues} to ${parameters.length}`;
-    return { ok: false, message: `Filter '${spec.type}' takes ${arity} integer value${parameters.length > 1 ? "s" : ""}, got ${count}` };
-  }
+  const arityProblem = checkArity(spec.type, descriptor, spec.numbers.length);
+  if (arityProblem) return { ok: false, message: arityProblem };
   const values: number[] = [];
-  for (let index = 0; index < parameters.length; index++) {
-    const parameter = parameters[index]!;
-    const value = spec.numbers[index] ?? 0;
+  for (let index = 0; index < descriptor.parameters.length; index++) {
+    const parameter = descriptor.parameters[index]!;
     if (parameter.type !== "int") return { ok: false, message: `Filter '${spec.type}' has no integer parameter ${index + 1}` };
-    if (!Number.isInteger(value) || value < parameter.minimum || value > parameter.maximum) {
-      return {
-        ok: false,
-        message: `Filter '${spec.type}' ${parameter.name} must be an integer from ${parameter.minimum} to ${parameter.maximum}, got ${value}`,
-      };
-    }
+    const value = spec.numbers[index] ?? 0;
+    const problem = checkInteger(spec.type, parameter, value);
+    if (problem) return { ok: false, message: problem };
     values.push(value);
   }
   return { ok: true, values };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activeFilters, normaliseFilters, sameFilters } from "./normalise";
+import { normaliseFilters, sameFilters } from "./normalise";
 
 describe("normaliseFilters", () => {
   it.each([
@@ -69,13 +69,7 @@ describe("normaliseFilters", () => {
   });
 });
 
-describe("activeFilters and sameFilters", () => {
-  it("drops everything while suspended without touching the stored set", () => {
-    const stored = { delay: [50] };
-    expect(activeFilters(stored, true)).toEqual({ frequency_drop: [-1] });
-    expect(activeFilters(stored, false)).toBe(stored);
-  });
-
+describe("sameFilters", () => {
   it("compares filter sets regardless of key order", () => {
     expect(sameFilters({ delay: [1], corrupt: [2] }, { corrupt: [2], delay: [1] })).toBe(true);
     expect(sameFilters({ delay: [1] }, { delay: [1, 0] })).toBe(false);

@@ -1,4 +1,4 @@
-import { FILTER_CATALOGUE, LEGACY_FILTER_KEYS, filterDescriptor, type FilterParameter } from "./catalogue";
+import { FILTER_CATALOGUE, LEGACY_FILTER_KEYS, filterDescriptor, type FilterDescriptor, type FilterParameter, type IntegerParameter } from "./catalogue";
 
 /** Stored filters: key order is the order the client sent, which is the order they apply in. */
 export type FilterValue = number | string;
@@ -16,7 +16,7 @@ const KNOWN_KEYS = [...FILTER_CATALOGUE.map((d) => d.type), ...Object.keys(LEGAC
 
 /**
  * GNS3's normalisation (entries whose first value is 0 or empty are dropped, strings trimmed of
- * spaces and newlines) with the deliberate fixes of DESIGN.md: values must be integers within
+ * spaces and newlines) with the deliberate fixes listed in docs/compatibility.md: values must be integers within
  * the published bounds, arity must match, unknown keys and non-array values are refused.
  * Nothing partial is ever returned: one bad entry rejects the whole object.
  */
@@ -40,14 +40,11 @@ export function normaliseFilters(raw: unknown, checkBpfLine?: BpfLineCheck): Nor
     }
     const trimmed = values.map((value) => (typeof value === "string" ? trimSpacesAndNewlines(value) : value));
     if (trimmed.length === 0 || trimmed[0] === 0 || trimmed[0] === "") continue;
-    const { parameters, requiredValues } = descriptor;
-    if (trimmed.length < requiredValues || trimmed.length > parameters.length) {
-      const arity = requiredValues === parameters.length ? `${requiredValues}` : `${requiredValues} to ${parameters.length}`;
-      return fail(`Filter '${key}' takes ${arity} value${parameters.length > 1 ? "s" : ""} (${parameters.map((p) => p.name).join(", ")}), got ${trimmed.length}`);
-    }
+    const arityProblem = checkArity(key, descriptor, trimmed.length);
+    if (arityProblem) return fail(arityProblem);
     const normalised: FilterValue[] = [];
     for (let index = 0; index < trimmed.length; index++) {
-      const parameter = parameters[index]!;
+      const parameter = descriptor.parameters[index]!;
       const checked = checkValue(key, parameter, trimmed[index], checkBpfLine);
       if (typeof checked === "object") return checked;
       normalised.push(checked);
@@ -81,15 +78,28 @@ function checkValue(
     return value;
   }
   const number = typeof value === "string" && /^[+-]?\d+$/.test(value) ? Number(value) : value;
-  if (typeof number !== "number" || !Number.isInteger(number)) {
-    return fail(`Filter '${key}' ${parameter.name} must be an integer, got ${describe(value)}`);
+  const problem = checkInteger(key, parameter, number);
+  return problem ? fail(problem) : (number as number);
+}
+
+/**
+ * The arity rule, in the words every refusal uses: the controller's answer to a client and
+ * the daemon's report of a state it cannot run both come from here.
+ */
+export function checkArity(key: string, descriptor: FilterDescriptor, count: number): string | null {
+  const { parameters, requiredValues } = descriptor;
+  if (count >= requiredValues && count <= parameters.length) return null;
+  const arity = requiredValues === parameters.length ? `${requiredValues}` : `${requiredValues} to ${parameters.length}`;
+  return `Filter '${key}' takes ${arity} value${parameters.length > 1 ? "s" : ""} (${parameters.map((p) => p.name).join(", ")}), got ${count}`;
+}
+
+/** The integer and bounds rule of an `int` parameter (inclusive bounds from the catalogue). */
+export function checkInteger(key: string, parameter: IntegerParameter, value: unknown): string | null {
+  if (typeof value !== "number" || !Number.isInteger(value)) return `Filter '${key}' ${parameter.name} must be an integer, got ${describe(value)}`;
+  if (value < parameter.minimum || value > parameter.maximum) {
+    return `Filter '${key}' ${parameter.name} must be between ${parameter.minimum} and ${parameter.maximum} ${parameter.unit}, got ${value}`;
   }
-  if (number < parameter.minimum || number > parameter.maximum) {
-    return fail(
-      `Filter '${key}' ${parameter.name} must be between ${parameter.minimum} and ${parameter.maximum} ${parameter.unit}, got ${number}`,
-    );
-  }
-  return number;
+  return null;
 }
 
 function trimSpacesAndNewlines(text: string): string {
@@ -107,11 +117,6 @@ function describe(value: unknown): string {
 
 function fail(message: string): { ok: false; message: string } {
   return { ok: false, message };
-}
-
-/** What the dataplane runs: a suspended link drops everything, stored filters untouched. */
-export function activeFilters(filters: LinkFilters, suspended: boolean): LinkFilters {
-  return suspended ? { frequency_drop: [-1] } : filters;
 }
 
 /** Order-insensitive equality, as GNS3 compares a PUT's filters with the stored ones. */

@@ -9,7 +9,6 @@ export const linkEnd = z.strictObject({
   port_number: z.int().min(0),
   label: label.optional(),
 });
-export type LinkEndInput = z.infer<typeof linkEnd>;
 
 /** Read-only fields are accepted (clients send whole link objects back) and ignored. */
 const readOnly = {

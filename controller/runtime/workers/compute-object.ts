@@ -111,7 +111,7 @@ export class ComputeObject {
     if (this.hub) return this.hub;
     const store = new ShardedKeyValueStore((shard) => new RemoteShard(shardFetch(this.env, shard)), () => crypto.randomUUID());
     const events = new ForwardingEventBus(undefined, (shard) => shardFetch(this.env, shard));
-    this.hub = new DataplaneHub(workerDeps(this.env, store, events), { resetConnectedOnStart: false, onlyHost: hostId });
+    this.hub = new DataplaneHub(workerDeps(this.env, store, events), { resetConnectedOnStart: false, onlyHost: hostId, followEvents: false });
     return this.hub;
   }
 

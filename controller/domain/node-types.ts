@@ -1,0 +1,370 @@
+import { z } from "zod";
+import { NodeKind } from "@shared/proto";
+import { cloudPortMapping, hubPortMapping, switchPortMapping, type NodeType, type PortWire } from "@shared/schemas/node";
+import { conflictingRequest, invalidRequest } from "./errors";
+import { ethernetPort, serialPort, standardPorts } from "./ports";
+
+/** What a node needs to compute its ports; a subset of the stored record. */
+export interface PortSource {
+  node_id: string;
+  properties: Record<string, unknown>;
+  port_name_format: string;
+  port_segment_size: number;
+  first_port_name: string | null;
+  custom_adapters: Array<{ adapter_number: number; port_name?: string; adapter_type?: string; mac_address?: string }>;
+}
+
+/** How the controller makes nodes of a type it can create, and checks what clients send for them. */
+export interface NodeCreation {
+  defaultProperties(context: { nodeId: string; hostInterfaces: string[] }): Record<string, unknown>;
+  /** Checks and normalises client-sent properties; throws a 400 with what is wrong. */
+  checkProperties(properties: Record<string, unknown>): Record<string, unknown>;
+  ports(node: PortSource): PortWire[];
+}
+
+/**
+ * Everything that differs between node types, in one table (`NODE_TYPE_TRAITS`) that every
+ * module reads instead of keeping its own list of types. Adding a node type: a row here, then
+ * the steps in dataplane/nodes/README.md.
+ */
+export interface NodeTypeTraits {
+  /** Absent for types this server cannot create; they may still arrive in an imported project. */
+  creation: NodeCreation | undefined;
+  consoleType: "telnet" | "vnc" | "none" | null;
+  /** Switches, hubs, clouds and NAT run as soon as they exist, as in GNS3. */
+  alwaysRunning: boolean;
+  symbol: string;
+  /** The name a new node gets (`{0}`: the lowest free number), as GNS3's built-in templates. */
+  defaultNameFormat: string;
+  /** What a dataplane daemon runs it as; absent when no daemon runs this type. */
+  dataplaneKind: NodeKind | undefined;
+  /** Whether a link with an end on it applies filters (GNS3's "filter node" types). */
+  filtersLinks: boolean;
+  /** A built-in device: preferred over an emulator as the side that captures a link, as GNS3 picks it. */
+  capturesFirst: boolean;
+  /** Clouds and NAT bridge to the host's network: two of them cannot be linked together. */
+  cloudLike: boolean;
+}
+
+const anyProperties = (properties: Record<string, unknown>) => properties;
+
+function checkMapping<S extends z.ZodType>(schema: S, properties: Record<string, unknown>, key: string): Record<string, unknown> {
+  const value = properties[key];
+  if (value === undefined) return properties;
+  const parsed = z.array(schema).safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw invalidRequest(`Invalid properties.${key}${issue.path.length ? `[${issue.path.join("].")}` : ""}: ${issue.message}`);
+  }
+  const numbers = new Set<number>();
+  for (const entry of parsed.data as Array<{ port_number: number }>) {
+    if (numbers.has(entry.port_number)) throw invalidRequest(`Invalid properties.${key}: port_number ${entry.port_number} appears twice`);
+    numbers.add(entry.port_number);
+  }
+  return properties;
+}
+
+function mappingPorts(node: PortSource, shortName: (name: string, index: number) => string): PortWire[] {
+  const mapping = (node.properties.ports_mapping as Array<{ name: string }> | undefined) ?? [];
+  return mapping.map((entry, index) => ethernetPort(entry.name, 0, index, shortName(entry.name, index)));
+}
+
+function eightPorts<T>(entry: (index: number) => T): T[] {
+  return Array.from({ length: 8 }, (_, index) => entry(index));
+}
+
+function countProperty(properties: Record<string, unknown>, key: string, fallback: number, maximum: number): number {
+  const value = properties[key];
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > maximum) {
+    throw invalidRequest(`properties.${key} must be an integer from 0 to ${maximum}, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+function adapterPorts(node: PortSource, adapterType?: string, baseMac?: string): PortWire[] {
+  return standardPorts({
+    adapters: countProperty(node.properties, "adapters", 1, 275),
+    portNameFormat: node.port_name_format,
+    portSegmentSize: node.port_segment_size,
+    firstPortName: node.first_port_name,
+    customAdapters: node.custom_adapters,
+    ...(adapterType ? { adapterType } : {}),
+    ...(baseMac ? { baseMac } : {}),
+  });
+}
+
+/** QEMU's default MAC base `0c:XX:XX:XX:00:00`, derived from the node id like GNS3. */
+function qemuBaseMac(nodeId: string): string {
+  const hex = nodeId.replace(/-/g, "");
+  return `0c:${hex.slice(-6, -4)}:${hex.slice(-4, -2)}:${hex.slice(-2)}:00:00`;
+}
+
+function switchMappingPortNumbers(node: PortSource): number[] {
+  const mappings = (node.properties.mappings as Record<string, string> | undefined) ?? {};
+  const numbers = new Set<number>();
+  for (const [source, destination] of Object.entries(mappings)) {
+    for (const end of [source, destination]) {
+      const number = Number(String(end).split(":")[0]);
+      if (Number.isInteger(number)) numbers.add(number);
+    }
+  }
+  return [...numbers].sort((a, b) => a - b);
+}
+
+const mappingsSchema = z.record(z.string().regex(/^\d+:\d+(:\d+)?$/), z.string().regex(/^\d+:\d+(:\d+)?$/));
+
+function checkSwitchMappings(properties: Record<string, unknown>): Record<string, unknown> {
+  if (properties.mappings !== undefined && !mappingsSchema.safeParse(properties.mappings).success) {
+    throw invalidRequest("properties.mappings must map 'port:dlci' (or 'port:vpi:vci') strings to the same form");
+  }
+  return properties;
+}
+
+const single = (): PortWire[] => [ethernetPort("Ethernet0", 0, 0, "e0")];
+
+export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
+  vpcs: {
+    consoleType: "telnet",
+    alwaysRunning: false,
+    symbol: ":/symbols/vpcs_guest.svg",
+    defaultNameFormat: "PC{0}",
+    dataplaneKind: NodeKind.VPCS,
+    filtersLinks: true,
+    capturesFirst: false,
+    cloudLike: false,
+    creation: {
+      defaultProperties: () => ({}),
+      checkProperties: anyProperties,
+      ports: single,
+    },
+  },
+  traceng: {
+    consoleType: "none",
+    alwaysRunning: false,
+    symbol: ":/symbols/traceng.svg",
+    defaultNameFormat: "TraceNG{0}",
+    dataplaneKind: undefined,
+    filtersLinks: true,
+    capturesFirst: false,
+    cloudLike: false,
+    creation: {
+      defaultProperties: () => ({}),
+      checkProperties: anyProperties,
+      ports: single,
+    },
+  },
+  ethernet_switch: {
+    consoleType: "none",
+    alwaysRunning: true,
+    symbol: ":/symbols/ethernet_switch.svg",
+    defaultNameFormat: "Switch{0}",
+    dataplaneKind: NodeKind.ETHERNET_SWITCH,
+    filtersLinks: false,
+    capturesFirst: true,
+    cloudLike: false,
+    creation: {
+      defaultProperties: () => ({
+        ports_mapping: eightPorts((index) => ({ ethertype: "", name: `Ethernet${index}`, port_number: index, type: "access", vlan: 1 })),
+      }),
+      checkProperties: (properties) => checkMapping(switchPortMapping, properties, "ports_mapping"),
+      ports: (node) => mappingPorts(node, (_name, index) => `e${index}`),
+    },
+  },
+  ethernet_hub: {
+    consoleType: "none",
+    alwaysRunning: true,
+    symbol: ":/symbols/hub.svg",
+    defaultNameFormat: "Hub{0}",
+    dataplaneKind: NodeKind.ETHERNET_HUB,
+    filtersLinks: false,
+    capturesFirst: true,
+    cloudLike: false,
+    creation: {
+      defaultProperties: () => ({ ports_mapping: eightPorts((index) => ({ name: `Ethernet${index}`, port_number: index })) }),
+      checkProperties: (properties) => checkMapping(hubPortMapping, properties, "ports_mapping"),
+      ports: (node) => mappingPorts(node, (_name, index) => `e${index}`),
+    },
+  },
+  cloud: {
+    consoleType: "none",
+    alwaysRunning: true,
+    symbol: ":/symbols/cloud.svg",
+    defaultNameFormat: "Cloud{0}",
+    dataplaneKind: NodeKind.CLOUD,
+    filtersLinks: true,
+    capturesFirst: true,
+    cloudLike: true,
+    creation: {
+      defaultProperties: ({ hostInterfaces }) => ({
+        interfaces: hostInterfaces.map((name) => ({ name, special: false, type: "ethernet" })),
+        ports_mapping: hostInterfaces.map((name, index) => ({ interface: name, name, port_number: index, type: "ethernet" })),
+      }),
+      checkProperties: (properties) => checkMapping(cloudPortMapping, properties, "ports_mapping"),
+      ports: (node) => mappingPorts(node, (name) => name),
+    },
+  },
+  nat: {
+    consoleType: "none",
+    alwaysRunning: true,
+    symbol: ":/symbols/cloud.svg",
+    defaultNameFormat: "NAT{0}",
+    dataplaneKind: undefined,
+    filtersLinks: true,
+    capturesFirst: true,
+    cloudLike: true,
+    creation: {
+      defaultProperties: () => ({}),
+      checkProperties: anyProperties,
+      ports: () => [ethernetPort("nat0", 0, 0, "nat0")],
+    },
+  },
+  qemu: {
+    consoleType: "telnet",
+    alwaysRunning: false,
+    symbol: ":/symbols/qemu_guest.svg",
+    defaultNameFormat: "{name}-{0}",
+    dataplaneKind: undefined,
+    filtersLinks: true,
+    capturesFirst: false,
+    cloudLike: false,
+    creation: {
+      defaultProperties: ({ nodeId }) => ({ adapter_type: "e1000", adapters: 1, mac_address: qemuBaseMac(nodeId) }),
+      checkProperties: (properties) => (countProperty(properties, "adapters", 1, 275), properties),
+      ports: (node) =>
+        adapterPorts(node, String(node.properties.adapter_type ?? "e1000"), String(node.properties.mac_address ?? qemuBaseMac(node.node_id))),
+    },
+  },
+  virtualbox: {
+    consoleType: "none",
+    alwaysRunning: false,
+    symbol: ":/symbols/vbox_guest.svg",
+    defaultNameFormat: "{name}-{0}",
+    dataplaneKind: undefined,
+    filtersLinks: true,
+    capturesFirst: false,
+    cloudLike: false,
+    creation: {
+      defaultProperties: () => ({ adapter_type: "Intel PRO/1000 MT Desktop (82540EM)", adapters: 1 }),
+      checkProperties: (properties) => (countProperty(properties, "adapters", 1, 36), properties),
+      ports: (node) => adapterPorts(node, String(node.properties.adapter_type ?? "")),
+    },
+  },
+  vmware: {
+    consoleType: "none",
+    alwaysRunning: false,
+    symbol: ":/symbols/vmware_guest.svg",
+    defaultNameFormat: "{name}-{0}",
+    dataplaneKind: undefined,
+    filtersLinks: true,
+    capturesFirst: false,
+    cloudLike: false,
+    creation: {
+      defaultProperties: () => ({ adapter_type: "e1000", adapters: 1 }),
+      checkProperties: (properties) => (countProperty(properties, "adapters", 1, 10), properties),
+      ports: (node) => adapterPorts(node, String(node.properties.adapter_type ?? "")),
+    },
+  },
+  docker: {
+    consoleType: "telnet",
+    alwaysRunning: false,
+    symbol: ":/symbols/docker_guest.svg",
+    defaultNameFormat: "{name}-{0}",
+    dataplaneKind: undefined,
+    filtersLinks: true,
+    capturesFirst: false,
+    cloudLike: false,
+    creation: {
+      defaultProperties: () => ({ adapters: 1 }),
+      checkProperties: (properties) => (countProperty(properties, "adapters", 1, 99), properties),
+      ports: (node) =>
+        Array.from({ length: countProperty(node.properties, "adapters", 1, 99) }, (_, index) =>
+          ethernetPort(`eth${index}`, index, 0, `eth${index}`),
+        ),
+    },
+  },
+  iou: {
+    consoleType: "telnet",
+    alwaysRunning: false,
+    symbol: ":/symbols/multilayer_switch.svg",
+    defaultNameFormat: "IOU{0}",
+    dataplaneKind: undefined,
+    filtersLinks: true,
+    capturesFirst: false,
+    cloudLike: false,
+    creation: {
+      defaultProperties: () => ({ ethernet_adapters: 2, serial_adapters: 2 }),
+      checkProperties: (properties) => (countProperty(properties, "ethernet_adapters", 2, 16), countProperty(properties, "serial_adapters", 2, 16), properties),
+      ports: (node) => {
+        const ethernet = countProperty(node.properties, "ethernet_adapters", 2, 16);
+        const serial = countProperty(node.properties, "serial_adapters", 2, 16);
+        const ports: PortWire[] = [];
+        for (let adapter = 0; adapter < ethernet + serial; adapter++) {
+          for (let port = 0; port < 4; port++) {
+            ports.push(
+              adapter < ethernet
+                ? ethernetPort(`Ethernet${adapter}/${port}`, adapter, port)
+                : serialPort(`Serial${adapter}/${port}`, adapter, port),
+            );
+          }
+        }
+        return ports;
+      },
+    },
+  },
+  frame_relay_switch: {
+    consoleType: "none",
+    alwaysRunning: true,
+    symbol: ":/symbols/frame_relay_switch.svg",
+    defaultNameFormat: "FR{0}",
+    dataplaneKind: undefined,
+    filtersLinks: false,
+    capturesFirst: true,
+    cloudLike: false,
+    creation: {
+      defaultProperties: () => ({ mappings: {} }),
+      checkProperties: checkSwitchMappings,
+      ports: (node) => switchMappingPortNumbers(node).map((n) => serialPort(String(n), 0, n, { "Frame Relay": "DLT_FRELAY" })),
+    },
+  },
+  atm_switch: {
+    consoleType: "none",
+    alwaysRunning: true,
+    symbol: ":/symbols/atm_switch.svg",
+    defaultNameFormat: "ATM{0}",
+    dataplaneKind: undefined,
+    filtersLinks: false,
+    capturesFirst: true,
+    cloudLike: false,
+    creation: {
+      defaultProperties: () => ({ mappings: {} }),
+      checkProperties: checkSwitchMappings,
+      ports: (node) => switchMappingPortNumbers(node).map((n) => serialPort(String(n), 0, n, { ATM: "DLT_ATM_RFC1483" })),
+    },
+  },
+  dynamips: {
+    consoleType: "telnet",
+    alwaysRunning: false,
+    symbol: ":/symbols/router.svg",
+    defaultNameFormat: "R{0}",
+    dataplaneKind: undefined,
+    filtersLinks: true,
+    capturesFirst: false,
+    cloudLike: false,
+    // Its port lists depend on platform, slot and WIC tables this server does not carry.
+    creation: undefined,
+  },
+};
+
+/** The traits of a type this server can create and run, or a 409 saying what to do instead. */
+export function supportedNodeType(type: NodeType): SupportedNodeType {
+  const traits = NODE_TYPE_TRAITS[type];
+  if (!isSupported(traits)) throw conflictingRequest(`Node type ${type} is not supported by this server; connect the emulator through a cloud node's UDP tunnel port`);
+  return traits;
+}
+
+export type SupportedNodeType = NodeTypeTraits & { creation: NodeCreation };
+
+function isSupported(traits: NodeTypeTraits): traits is SupportedNodeType {
+  return traits.creation !== undefined;
+}
