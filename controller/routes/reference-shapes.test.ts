@@ -2,8 +2,8 @@ import { expect, it } from "vitest";
 import { describeApi } from "../testing/api-targets";
 
 /**
- * Field names and JSON types of each object, transcribed from the GNS3 2.2 reference
- * (../shared/reference/gns3-v2-api.md §3.1, §4.1, §5.1, §6) independently of our schemas.
+ * Field names and JSON types of each object, in tables transcribed by hand from GNS3 2.2's API
+ * documentation (project, node, link and drawing objects), independently of our schemas.
  */
 type JsonType = "string" | "integer" | "boolean" | "object" | "array" | "null";
 const REFERENCE: Record<string, Record<string, JsonType[]>> = {

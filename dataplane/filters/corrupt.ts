@@ -1,6 +1,6 @@
 /**
  * `corrupt [P]`: with probability exactly P/100 a frame's middle quarter is XORed with a
- * repeating 8-byte pattern, as ubridge does (filters.md §5.5): for a frame of `len` bytes,
+ * repeating 8-byte pattern, as ubridge does (docs/filters.md): for a frame of `len` bytes,
  * n = ⌊len/4⌋ bytes from offset s = ⌊len/2⌋ − ⌊n/2⌋ + 1 (60 bytes → 24…38, 1514 → 569…946).
  * The pattern position carries on from frame to frame, so one frame sent twice is not
  * corrupted the same way twice. Unlike ubridge, the Ethernet header (bytes 0…13) is never

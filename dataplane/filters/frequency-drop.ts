@@ -1,7 +1,7 @@
 /**
  * `frequency_drop [N]`: N = -1 drops every frame, 0 drops none, N ≥ 1 drops frames N, 2N, 3N…
  * counted per direction from the moment the chain was installed (ubridge counts both
- * directions together; DESIGN.md keeps directions apart).
+ * directions together; we keep them apart, see docs/filters.md).
  */
 import { dropVerdict, PASS, type Filter, type FilterDefinition, type Verdict } from "./filter";
 import { readIntegers } from "./parameters";

@@ -1,9 +1,9 @@
 /**
  * How many bytes the delay lines sharing it may hold at once (frames, plus a fixed cost per
- * frame for its bookkeeping). A delay line holds
- * rate × delay bytes: 3 s of 65,507-byte datagrams into a link with `delay [10000]` held
- * 2.9 GB in one test. With a budget a burst beyond it is dropped and counted (as a wire's full
- * queue does), instead of growing until the host kills the daemon. One budget for the whole
+ * frame for its bookkeeping). A delay line holds rate × delay bytes: a storm of large
+ * datagrams into a link with `delay [10000]` is gigabytes. With a budget a burst beyond it is
+ * dropped and counted (as a wire's full queue does), instead of growing until the host kills
+ * the daemon. One budget for the whole
  * daemon bounds its memory whatever the number of links.
  */
 export class DelayBudget {

@@ -3,12 +3,10 @@ import type { Pred, Value } from "./ir";
 import { foldAlu } from "./ir";
 
 /**
- * Turns a decision graph (or, when that is too large, the predicate) into closures. Side by
- * side with a switch-dispatch interpreter loop over the same graphs (bench/bpf.bench.ts),
- * closures were 1.5–2.1 times faster on `icmp` and 1.1–1.3 times on the example complex
- * expression across runs on a shared 2-core machine: V8 inlines small monomorphic closures
- * where an interpreter pays a dispatch per node. They also need no `new Function`, which
- * Workers forbid.
+ * Turns a decision graph (or, when that is too large, the predicate) into closures rather
+ * than a switch-dispatch interpreter: V8 inlines small monomorphic closures where an
+ * interpreter pays a dispatch per node (bench/bpf.bench.ts measures both side by side; the
+ * README has the figures). They also need no `new Function`, which Workers forbid.
  *
  * Frames shorter than a load, and divisions by zero, throw REJECTED: BPF returns 0 from the
  * whole program at that point, so the frame does not match even under `not`.
