@@ -118,6 +118,18 @@ const workerd: ApiTarget = {
 
 export const API_TARGETS: ApiTarget[] = [inProcess, nodeServer, workerd];
 
+/**
+ * `TEST_API_TARGETS=app.request` (a comma-separated list of target names) keeps suites to those
+ * targets: `npm run test:unit` runs every endpoint test in process only, with no server to start.
+ */
+function selectedTargets(setting = process.env.TEST_API_TARGETS): ApiTarget[] {
+  if (!setting) return API_TARGETS;
+  const names = setting.split(",").map((name) => name.trim());
+  const unknown = names.filter((name) => !API_TARGETS.some((target) => target.name === name));
+  if (unknown.length > 0) throw new Error(`TEST_API_TARGETS names no target ${unknown.join(", ")}: use ${API_TARGETS.map((t) => t.name).join(", ")}`);
+  return API_TARGETS.filter((target) => names.includes(target.name));
+}
+
 export interface ApiSuiteOptions {
   /**
    * `true` runs the suite on workerd too; a string skips it there, saying why. Until every
@@ -134,7 +146,7 @@ export interface ApiSuiteOptions {
  * suite opts in) through the Worker in workerd.
  */
 export function describeApi(title: string, suite: (api: ApiClient) => void, options: ApiSuiteOptions = {}): void {
-  for (const target of API_TARGETS) {
+  for (const target of selectedTargets()) {
     if (target.optIn && options.workerd !== true) {
       const reason = options.workerd ?? "not yet enabled on this runtime";
       describe.skip(`${title} [${target.name}] — skipped: ${reason}`, () => suite(unstartedClient(target)));

@@ -1,0 +1,27 @@
+/**
+ * `npm test`: the whole suite, as CI runs it, in three runs: everything but the end-to-end and
+ * load tests (in parallel), then the end-to-end tests one file at a time (each starts real
+ * controllers, daemons and VPCS processes), then the load test alone on the machine.
+ * `npm test -- FILE…` runs only the files named (any of the three kinds), in one run; other
+ * vitest options (`-t NAME`, `--reporter verbose`) are passed on.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+const args = process.argv.slice(2);
+const vitest = (runArgs) => spawnSync(process.execPath, [resolve(root, "node_modules/vitest/vitest.mjs"), "run", ...runArgs], { cwd: root, stdio: "inherit" }).status ?? 1;
+
+const namesFiles = args.some((arg) => !arg.startsWith("-") && (arg.endsWith(".ts") || existsSync(resolve(root, arg))));
+if (namesFiles) process.exit(vitest(args));
+
+const runs = [
+  ["--exclude", "dataplane/e2e/**", "--exclude", "controller/runtime/load.test.ts", ...args],
+  ["dataplane/e2e", "--no-file-parallelism", ...args],
+  ["controller/runtime/load.test.ts", ...args],
+];
+for (const run of runs) {
+  const status = vitest(run);
+  if (status !== 0) process.exit(status);
+}
