@@ -159,9 +159,9 @@ export function medianRtt(result: PingResult): number {
 }
 
 /**
- * Gives a PC its address through its console. A VPCS console that has just started sometimes
- * accepts the connection and stays silent, before its first prompt or after a command (seen a
- * few times in loaded CI runs, cause unknown): such a console is dropped and dialled again, at
+ * Gives a PC its address through its console. VPCS greets only its first client, so a later
+ * one is silent until Enter is pressed (`VpcsConsole.connect` presses it); a console still
+ * silent after a command (seen a few times in loaded CI runs) is dropped and dialled again, at
  * most three times.
  */
 async function configureConsole(port: number, index: number): Promise<VpcsConsole> {

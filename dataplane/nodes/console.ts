@@ -10,6 +10,9 @@ import { TelnetDecoder } from "./telnet";
 /** A prompt is the last line of output ending in "> " ("VPCS> ", or the PC's name after `set pcname`). */
 const PROMPT = /(?:^|[\r\n])[^\r\n]*> $/;
 
+/** How long a console may stay silent after connecting before Enter is pressed. */
+const SILENT_CONSOLE_MS = 1000;
+
 export interface ConsoleOptions {
   readonly host?: string;
   /** Connect and first-prompt timeout; default 5 s. */
@@ -49,11 +52,19 @@ export class VpcsConsole {
       throw new Error(`Cannot connect to the console on port ${port}: ${error instanceof Error ? error.message : String(error)}`);
     });
     const console = new VpcsConsole(socket);
+    // VPCS greets only the first client it ever has (its start-up probe, once it runs a start-up
+    // script); a later one sees nothing until it presses Enter. Pressed only on a silent console,
+    // so a greeting never comes with a second prompt left over.
+    const nudge = setTimeout(() => {
+      if (console.buffer === "") socket.write("\r");
+    }, SILENT_CONSOLE_MS);
     try {
       await console.untilPrompt(timeoutMs);
     } catch (error) {
       console.close();
       throw error;
+    } finally {
+      clearTimeout(nudge);
     }
     return console;
   }
