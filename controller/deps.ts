@@ -1,6 +1,9 @@
 import type { UpgradeWebSocket } from "hono/ws";
+import type { ComputeStatistics, QemuBinary } from "@shared/schemas/compute";
+import type { TcpDialer } from "./consoles/tcp";
 import type { EventBus } from "./events/event-bus";
 import type { FileStore } from "./files/file-store";
+import type { LoadableFolders } from "./files/loadable-folders";
 import type { KeyValueStore } from "./store/kv";
 
 export interface ControllerConfig {
@@ -14,10 +17,14 @@ export interface ControllerConfig {
   projectsDir: string;
   /** Silence after which a notification stream sends a ping; GNS3's 5 s unless set (tests shorten it). */
   notificationPingIntervalMs?: number;
+  /** How long after its last notification listener left an `auto_close` project closes; GNS3's 5 s unless set (tests shorten it). */
+  autoCloseDelayMs?: number;
   /** Shared secret dataplane daemons present in their Hello; none configured ⇒ every daemon is refused. */
   dataplaneToken?: string;
   /** HTTP Basic credentials every `/v2` request must carry (GNS3's server auth); none ⇒ open. */
   auth?: { user: string; password: string };
+  /** Origins of the pages a browser may let call the API (CORS); none given ⇒ GNS3's own list (`GNS3_WEB_UI_ORIGINS`). */
+  corsOrigins?: readonly string[];
   /** Overrides of `DEFAULT_LIMITS`; a runtime that sets none gets the defaults. */
   limits?: Partial<ControllerLimits>;
 }
@@ -61,13 +68,28 @@ export interface ControllerDeps {
   events: EventBus;
   files: FileStore;
   newId: () => string;
+  /** Where `POST /v2/projects/load` may read projects from the server's disk; absent where there is no disk (Workers). */
+  loadableFolders?: LoadableFolders;
   /** Names of the host's network interfaces, for a cloud node's default ports. */
   hostInterfaces: () => string[];
   upgradeWebSocket?: UpgradeWebSocket;
+  /** Outbound TCP, to join node consoles to WebSockets; a runtime without it serves no consoles. */
+  connectTcp?: TcpDialer;
   /** Asked by `POST /v2/shutdown`; runs after the response is sent. */
   requestShutdown: () => void;
   /** Host CPU and memory use for notification pings. */
   usage: () => { cpu_usage_percent: number; memory_usage_percent: number };
+  /** The machine the controller runs on, as its `local` compute; absent where there is none of its own (Workers). */
+  localHost?: LocalHost;
+}
+
+/** What the `local` compute reports about its machine, read when a client asks. */
+export interface LocalHost {
+  /** The TCP port the API listens on, which the local compute reports as its own. */
+  port: number;
+  statistics(): Promise<ComputeStatistics>;
+  /** The QEMU system emulators on the PATH. */
+  qemuBinaries(): Promise<QemuBinary[]>;
 }
 
 export const GNS3_VERSION = "2.2.59";

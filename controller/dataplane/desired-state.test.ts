@@ -48,8 +48,8 @@ describe("desiredHostState", () => {
     const l12 = link("p1", "l12", [pc1, pc2], undefined, { filters: { delay: [50, 5], packet_loss: [10], bpf: ["icmp\nudp port 53"] }, suspend: true });
     const state = desiredHostState(context("h1", [{ project: project("p1"), nodes: [pc1, pc2, pc3], links: [l12] }]));
     expect(state.nodes).toEqual([
-      { nodeId: "pc1", projectId: "p1", name: "PC1", kind: NodeKind.VPCS, running: true, consolePort: 5003, ports: [] },
-      { nodeId: "pc2", projectId: "p1", name: "PC2", kind: NodeKind.VPCS, running: false, consolePort: 5003, ports: [] },
+      { nodeId: "pc1", projectId: "p1", name: "PC1", kind: NodeKind.VPCS, running: true, consolePort: 5003, ports: [], startupScript: "", restartGeneration: 0 },
+      { nodeId: "pc2", projectId: "p1", name: "PC2", kind: NodeKind.VPCS, running: false, consolePort: 5003, ports: [], startupScript: "", restartGeneration: 0 },
     ]);
     expect(state.links).toEqual([
       {
@@ -152,6 +152,40 @@ describe("desiredHostState", () => {
       { portNumber: 0, name: "eth0", mode: PortMode.MODE_UNSPECIFIED, vlan: 0, ethertype: 0, cloudUdp: null },
       { portNumber: 1, name: "UDP tunnel 1", mode: PortMode.MODE_UNSPECIFIED, vlan: 0, ethertype: 0, cloudUdp: { localPort: 20000, remoteHost: "127.0.0.1", remotePort: 30000 } },
     ]);
+  });
+
+  it("carries a started VPCS node's startup script; a stopped node's is read when it starts", () => {
+    const asked: string[] = [];
+    const scripts = {
+      startupScript: (projectId: string, nodeId: string) => {
+        asked.push(`${projectId}/${nodeId}`);
+        return { text: `set pcname ${nodeId}\nip 10.0.0.1/24\n` };
+      },
+    };
+    const state = desiredHostState(context("h1", [{ project: project("p1"), nodes: [pc1, pc2], links: [] }], scripts));
+    expect(state.nodes.map((spec) => [spec.nodeId, spec.startupScript])).toEqual([
+      ["pc1", "set pcname pc1\nip 10.0.0.1/24\n"],
+      ["pc2", ""],
+    ]);
+    expect(asked).toEqual(["p1/pc1"]);
+  });
+
+  it("tells the host how many times a node was reloaded, so a running one is restarted", () => {
+    const reloaded = node("p1", "pc9", "vpcs", "h1", { status: "started", reloads: 2 });
+    const state = desiredHostState(context("h1", [{ project: project("p1"), nodes: [pc1, reloaded], links: [] }]));
+    expect(state.nodes.map((spec) => [spec.nodeId, spec.restartGeneration])).toEqual([
+      ["pc1", 0],
+      ["pc9", 2],
+    ]);
+  });
+
+  it("runs a started VPCS node without a script when it has none, and leaves it out when its script cannot be carried", () => {
+    const noScript = desiredHostState(context("h1", [{ project: project("p1"), nodes: [pc1], links: [] }], { startupScript: () => undefined }));
+    expect(noScript.nodes[0]!.startupScript).toBe("");
+    const reason = "PC1's startup.vpc is 70000 bytes; a startup script the dataplane runs holds at most 65536";
+    const refused = desiredHostState(context("h1", [{ project: project("p1"), nodes: [pc1], links: [] }], { startupScript: () => ({ refused: reason }) }));
+    expect(refused.nodes).toEqual([]);
+    expect(refused.leftOut).toEqual([{ kind: "node", id: "pc1", projectId: "p1", reason }]);
   });
 
   it("names the capture file under the project's captures folder; only the capturing host writes it", () => {

@@ -36,7 +36,12 @@ export interface HostStateContext {
   tunnelPort: (projectId: string, linkId: string, hostId: string) => number | undefined;
   /** The tunnel address a host announced, if it ever said Hello. */
   tunnelAddress: (hostId: string) => string | undefined;
+  /** A started VPCS node's startup script (its node file `startup.vpc`); undefined: it has none. */
+  startupScript?: (projectId: string, nodeId: string) => StartupScript | undefined;
 }
+
+/** What the host is told to run at a VPCS start, or why the script cannot be carried there. */
+export type StartupScript = { text: string } | { refused: string };
 
 /** Something on the host that the state leaves out, and why (shown to the user, logged). */
 export interface LeftOut {
@@ -70,9 +75,9 @@ export function desiredHostState(context: HostStateContext): HostState {
     for (const node of nodes) {
       if (node.compute_id !== hostId) continue;
       touched = true;
-      const spec = nodeSpec(node);
-      if (spec) state.nodes.push(spec);
-      else state.leftOut.push({ kind: "node", id: node.node_id, projectId: project.project_id, reason: unsupportedReason(node) });
+      const spec = nodeSpec(node, context);
+      if (typeof spec === "string") state.leftOut.push({ kind: "node", id: node.node_id, projectId: project.project_id, reason: spec });
+      else state.nodes.push(spec);
     }
     for (const link of links) {
       const ends = link.nodes.map((end) => byId.get(end.node_id));
@@ -107,17 +112,24 @@ function unsupportedReason(node: NodeRecord): string {
   return `${node.name} is a ${node.node_type} node, which the dataplane does not run; connect the emulator through a cloud node's UDP port`;
 }
 
-function nodeSpec(node: NodeRecord): NodeSpec | undefined {
+/** The node as its host runs it, or why the host cannot. */
+function nodeSpec(node: NodeRecord, context: HostStateContext): NodeSpec | string {
   const kind = NODE_TYPE_TRAITS[node.node_type].dataplaneKind;
-  if (kind === undefined) return undefined;
+  if (kind === undefined) return unsupportedReason(node);
+  const running = node.status === "started";
+  // VPCS reads its script when it starts: a stopped node's script is read at its next start.
+  const script = kind === NodeKind.VPCS && running ? context.startupScript?.(node.project_id, node.node_id) : undefined;
+  if (script && "refused" in script) return script.refused;
   return {
     nodeId: node.node_id,
     projectId: node.project_id,
     name: node.name,
     kind,
-    running: node.status === "started",
+    running,
     consolePort: node.console ?? 0,
     ports: kind === NodeKind.VPCS ? [] : portSpecs(node),
+    startupScript: script?.text ?? "",
+    restartGeneration: node.reloads ?? 0,
   };
 }
 

@@ -15,6 +15,7 @@ import type { Notification } from "../events/event-bus";
 import { KvClosed } from "../store/kv";
 import { isProjectRecordKey, keys } from "../store/keys";
 import { desiredHostState, tunnelEndsFor } from "./desired-state";
+import { loadStartupScripts, startupScriptKey } from "./startup-scripts";
 import {
   claimTunnelPorts,
   loadHostRecords,
@@ -349,11 +350,13 @@ export class DataplaneHub {
     const projects = await loadProjectRecords(this.deps);
     const hosts = await loadHostRecords(this.deps);
     const ports = await claimTunnelPorts(this.deps, tunnelEndsFor(hostId, projects), hosts);
+    const scripts = await loadStartupScripts(this.deps, hostId, projects);
     const state = desiredHostState({
       hostId,
       projects,
       tunnelPort: (projectId, linkId, host) => ports.get(tunnelPortKey(projectId, linkId, host)),
       tunnelAddress: (host) => hosts.get(host)?.tunnel_address,
+      startupScript: (projectId, nodeId) => scripts.get(startupScriptKey(projectId, nodeId)),
     });
     const body = encodeDesiredHostState({ revision: 0, nodes: state.nodes, links: state.links });
     if (!force && session.lastBody && sameBytes(body, session.lastBody)) return;

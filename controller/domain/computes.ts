@@ -14,8 +14,11 @@ export interface ComputeRecord {
   last_error: string | null;
 }
 
-export function localCompute(host: string): ComputeRecord {
-  return { compute_id: LOCAL_COMPUTE_ID, name: "local", protocol: "http", host, port: 3080, user: null, connected: true, last_error: null };
+/** GNS3's port, reported where the runtime cannot tell the one it listens on (Workers). */
+export const GNS3_DEFAULT_PORT = 3080;
+
+export function localCompute(host: string, port: number): ComputeRecord {
+  return { compute_id: LOCAL_COMPUTE_ID, name: "local", protocol: "http", host, port, user: null, connected: true, last_error: null };
 }
 
 /** `dataplane` (our addition, for hosts a daemon connected as) is left out otherwise, as GNS3 has no such field. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { NodeCreate } from "@shared/schemas/node";
 import type { LinkCreate } from "@shared/schemas/link";
 import { FILTER_CATALOGUE } from "@shared/filters/catalogue";
-import { DomainError } from "./errors";
+import { refusal } from "./testing";
 import {
   DEFAULT_LINK_LABEL_STYLE,
   availableFilters,
@@ -28,15 +28,6 @@ const FR1 = "aaaaaaaa-0000-4000-8000-000000000007";
 const HUB1 = "aaaaaaaa-0000-4000-8000-000000000008";
 const MISSING = "dddddddd-0000-4000-8000-000000000000";
 
-function refusal(run: () => unknown): { violation: string; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return { violation: error.violation, message: error.message };
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
 
 function node(nodeId: string, name: string, input: Omit<NodeCreate, "name" | "compute_id"> & { compute_id?: string }): NodeRecord {
   return newNode(

@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DomainError } from "./errors";
+import { refusal } from "./testing";
 import { allocateNodeName } from "./node-names";
 
-function refusal(run: () => unknown): { violation: string; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return { violation: error.violation, message: error.message };
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
 
 const taken = (...names: string[]): ReadonlySet<string> => new Set(names);
 
@@ -29,6 +20,20 @@ describe("allocateNodeName", () => {
 
     it("fills {name} with 'Node', as GNS3's str.format call does", () => {
       expect(allocateNodeName("{name}-{0}", taken())).toBe("Node-1");
+    });
+
+    it.each([
+      ["PC{{{0}}}", "PC{1}"],
+      ["PC{0}}}", "PC1}"],
+      ["{{PC}}{0}", "{PC}1"],
+      ["PC{0}-{id:03d}", "PC1-001"],
+      ["PC{0}{name!r}", "PC1'Node'"],
+    ])("reads %j as Python's str.format does → %j", (requested, expected) => {
+      expect(allocateNodeName(requested, taken())).toBe(expected);
+    });
+
+    it("keeps a name as it is when {0} or {id} does not appear literally, as GNS3 checks the text first", () => {
+      expect(allocateNodeName("PC{0:02d}", taken())).toBe("PC{0:02d}");
     });
   });
 
@@ -51,6 +56,16 @@ describe("allocateNodeName", () => {
     it("does not treat other braces as a template when there is no {0} or {id}, as GNS3 does", () => {
       expect(allocateNodeName("{name}", taken())).toBe("{name}");
       expect(allocateNodeName("R{foo}", taken())).toBe("R{foo}");
+      expect(allocateNodeName("e{{x}}", taken())).toBe("e{{x}}");
+    });
+
+    it("turns a taken name's trailing digits into {0}, so its other braces are read as a template too", () => {
+      expect(allocateNodeName("R{{1}}1", taken("R{{1}}1"))).toBe("R{1}1");
+      expect(refusal(() => allocateNodeName("R{x}1", taken("R{x}1"))).message).toBe("{x} is not a valid replacement string in the node name");
+    });
+
+    it("finds trailing digits before a final newline, as Python's $ does", () => {
+      expect(allocateNodeName("PC1\n", taken("PC1\n"))).toBe("PC2\n");
     });
   });
 
@@ -62,6 +77,19 @@ describe("allocateNodeName", () => {
 
     it("finds a name taken once its spaces are removed", () => {
       expect(allocateNodeName("PC 1", taken("PC1"))).toBe("PC2");
+    });
+
+    it("removes only spaces: tabs, newlines and other white space stay, as GNS3's re.sub('[ ]') leaves them", () => {
+      expect(allocateNodeName("PC\t1", taken())).toBe("PC\t1");
+      expect(allocateNodeName("PC\u00a01", taken())).toBe("PC\u00a01");
+      expect(allocateNodeName(" a b\n", taken())).toBe("ab\n");
+    });
+
+    it("refuses a name of spaces alone, which GNS3 would store empty", () => {
+      expect(refusal(() => allocateNodeName("   ", taken()))).toEqual({
+        violation: "invalid",
+        message: "Node name '   ' is only spaces: give a name with other characters",
+      });
     });
   });
 
@@ -79,6 +107,8 @@ describe("allocateNodeName", () => {
       ["PC{0}{"],
       ["PC{0}}"],
       ["PC{id}{7}"],
+      ["PC{0}{0.foo}"],
+      ["PC{0}{0[0]}"],
     ])("quotes the whole template for %j (index out of range or malformed)", (requested) => {
       expect(refusal(() => allocateNodeName(requested, taken()))).toEqual({
         violation: "conflict",

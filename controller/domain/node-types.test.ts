@@ -8,15 +8,18 @@ function typesWhere(trait: (type: NodeType) => boolean): NodeType[] {
   return NODE_TYPES.filter(trait).sort();
 }
 
-function portSource(nodeType: NodeType, properties: Record<string, unknown> = {}): PortSource {
-  const creation = supportedNodeType(nodeType).creation;
+const NODE_ID = "0f1e2d3c-4b5a-4968-8778-695a4b3c2d1e";
+
+function portSource(nodeType: NodeType, properties: Record<string, unknown> = {}, fields: Partial<PortSource> = {}): PortSource {
+  const traits = supportedNodeType(nodeType);
   return {
-    node_id: "0f1e2d3c-4b5a-4968-8778-695a4b3c2d1e",
-    properties: { ...creation.defaultProperties({ nodeId: "0f1e2d3c-4b5a-4968-8778-695a4b3c2d1e", hostInterfaces: ["eth0", "lo"] }), ...properties },
-    port_name_format: "Ethernet{0}",
-    port_segment_size: 0,
+    node_id: NODE_ID,
+    properties: { ...traits.creation.defaultProperties({ nodeId: NODE_ID, hostInterfaces: ["eth0", "lo"] }), ...properties },
+    port_name_format: traits.portNaming.format,
+    port_segment_size: traits.portNaming.segmentSize,
     first_port_name: null,
     custom_adapters: [],
+    ...fields,
   };
 }
 
@@ -55,8 +58,9 @@ describe("the node type table", () => {
   it("names and draws new nodes as GNS3's templates do", () => {
     expect(NODE_TYPE_TRAITS.vpcs).toMatchObject({ defaultNameFormat: "PC{0}", symbol: ":/symbols/vpcs_guest.svg", consoleType: "telnet" });
     expect(NODE_TYPE_TRAITS.ethernet_switch).toMatchObject({ defaultNameFormat: "Switch{0}", symbol: ":/symbols/ethernet_switch.svg", consoleType: "none" });
-    expect(NODE_TYPE_TRAITS.frame_relay_switch.defaultNameFormat).toBe("FR{0}");
-    expect(NODE_TYPE_TRAITS.atm_switch.defaultNameFormat).toBe("ATM{0}");
+    expect(NODE_TYPE_TRAITS.frame_relay_switch.defaultNameFormat).toBe("FRSW{0}");
+    expect(NODE_TYPE_TRAITS.atm_switch.defaultNameFormat).toBe("ATMSW{0}");
+    expect(NODE_TYPE_TRAITS.nat).toMatchObject({ defaultNameFormat: "NAT{0}", symbol: ":/symbols/nat.svg" });
     for (const type of NODE_TYPES) expect(NODE_TYPE_TRAITS[type].symbol, type).toMatch(/^:\/symbols\/[a-z_]+\.svg$/);
   });
 });
@@ -99,10 +103,35 @@ describe("ports of each type", () => {
       ["Ethernet1", 1, 0],
       ["Ethernet2", 2, 0],
     ]);
-    expect(portSource("qemu").properties.mac_address).toBe("0c:3c:2d:1e:00:00");
+    // GNS3: "0c:%s:%s:%s:00:00" % (id[2:4], id[4:6], id[6:8]) of "0f1e2d3c-…".
+    expect(portSource("qemu").properties.mac_address).toBe("0c:1e:2d:3c:00:00");
+    expect(ports.map((port) => port.mac_address)).toEqual(["0c:1e:2d:3c:00:00", "0c:1e:2d:3c:00:01", "0c:1e:2d:3c:00:02"]);
   });
 
-  it("gives IOU four ports per Ethernet and serial adapter", () => {
+  it("gives Docker a MAC base derived from the node id as GNS3 (02:42:id[2:4]:id[4:6]:id[6:8]:00), one more per adapter", () => {
+    expect(portSource("docker").properties.mac_address).toBe("02:42:1e:2d:3c:00");
+    const ports = supportedNodeType("docker").creation.ports(portSource("docker", { adapters: 2 }));
+    expect(ports.map((port) => port.mac_address)).toEqual(["02:42:1e:2d:3c:00", "02:42:1e:2d:3c:01"]);
+  });
+
+  it("applies a Docker node's custom adapters: port name (also its short name) and MAC address, as GNS3", () => {
+    const ports = supportedNodeType("docker").creation.ports(
+      portSource("docker", { adapters: 3, mac_address: "02:42:00:00:00:00" }, { custom_adapters: [{ adapter_number: 1, port_name: "wan", mac_address: "02:aa:bb:cc:dd:ee" }] }),
+    );
+    expect(ports).toEqual([
+      { adapter_number: 0, data_link_types: { Ethernet: "DLT_EN10MB" }, link_type: "ethernet", mac_address: "02:42:00:00:00:00", name: "eth0", port_number: 0, short_name: "eth0" },
+      { adapter_number: 1, data_link_types: { Ethernet: "DLT_EN10MB" }, link_type: "ethernet", mac_address: "02:aa:bb:cc:dd:ee", name: "wan", port_number: 0, short_name: "wan" },
+      { adapter_number: 2, data_link_types: { Ethernet: "DLT_EN10MB" }, link_type: "ethernet", mac_address: "02:42:00:00:00:02", name: "eth2", port_number: 0, short_name: "eth2" },
+    ]);
+    expect(Object.keys(ports[0]!)).toEqual(["adapter_number", "data_link_types", "link_type", "mac_address", "name", "port_number", "short_name"]);
+  });
+
+  it("names new IOU nodes' ports Ethernet{segment0}/{port0} in segments of 4, as GNS3", () => {
+    expect(NODE_TYPE_TRAITS.iou.portNaming).toEqual({ format: "Ethernet{segment0}/{port0}", segmentSize: 4 });
+    for (const type of NODE_TYPES.filter((type) => type !== "iou")) expect(NODE_TYPE_TRAITS[type].portNaming, type).toEqual({ format: "Ethernet{0}", segmentSize: 0 });
+  });
+
+  it("gives IOU four ports per Ethernet and serial adapter, named from its format", () => {
     const ports = supportedNodeType("iou").creation.ports(portSource("iou", { ethernet_adapters: 1, serial_adapters: 1 }));
     expect(ports.map((port) => `${port.name}:${port.link_type}`)).toEqual([
       "Ethernet0/0:ethernet", "Ethernet0/1:ethernet", "Ethernet0/2:ethernet", "Ethernet0/3:ethernet",
@@ -120,6 +149,21 @@ describe("property checks", () => {
     expect(() => supportedNodeType("ethernet_switch").creation.checkProperties({ ports_mapping: mapping })).toThrow(
       "Invalid properties.ports_mapping: port_number 0 appears twice",
     );
+  });
+
+  it("names the entry and field of a bad port mapping as a path", () => {
+    const check = (mapping: unknown) => () => supportedNodeType("ethernet_hub").creation.checkProperties({ ports_mapping: mapping });
+    expect(check([{ name: "a", port_number: -1 }])).toThrow(/^Invalid properties\.ports_mapping\[0\]\.port_number: /);
+    expect(check(["x"])).toThrow(/^Invalid properties\.ports_mapping\[0\]: /);
+    expect(check("x")).toThrow(/^Invalid properties\.ports_mapping: /);
+  });
+
+  it.each(["qemu", "docker"] as const)("refuses a %s base MAC address that is not one, and accepts null (derived from the node id)", (type) => {
+    const check = (mac_address: unknown) => supportedNodeType(type).creation.checkProperties({ mac_address });
+    expect(() => check("zz:zz")).toThrow('properties.mac_address must be a MAC address such as 0c:00:00:00:00:00, or null, got "zz:zz"');
+    expect(() => check(12)).toThrow("got 12");
+    expect(check(null)).toEqual({ mac_address: null });
+    expect(supportedNodeType(type).creation.ports(portSource(type, { mac_address: null }))[0]!.mac_address).toMatch(/^(0c|02):/);
   });
 
   it("refuses an adapter count out of the type's range", () => {

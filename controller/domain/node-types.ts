@@ -2,7 +2,7 @@ import { z } from "zod";
 import { NodeKind } from "@shared/proto";
 import { cloudPortMapping, hubPortMapping, switchPortMapping, type NodeType, type PortWire } from "@shared/schemas/node";
 import { conflictingRequest, invalidRequest } from "./errors";
-import { ethernetPort, serialPort, standardPorts } from "./ports";
+import { ethernetPort, macPlus, serialPort, standardPorts } from "./ports";
 
 /** What a node needs to compute its ports; a subset of the stored record. */
 export interface PortSource {
@@ -36,6 +36,8 @@ export interface NodeTypeTraits {
   symbol: string;
   /** The name a new node gets (`{0}`: the lowest free number), as GNS3's built-in templates. */
   defaultNameFormat: string;
+  /** A new node's `port_name_format` and `port_segment_size`, as GNS3 sets them. */
+  portNaming: { format: string; segmentSize: number };
   /** What a dataplane daemon runs it as; absent when no daemon runs this type. */
   dataplaneKind: NodeKind | undefined;
   /** Whether a link with an end on it applies filters (GNS3's "filter node" types). */
@@ -54,7 +56,8 @@ function checkMapping<S extends z.ZodType>(schema: S, properties: Record<string,
   const parsed = z.array(schema).safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw invalidRequest(`Invalid properties.${key}${issue.path.length ? `[${issue.path.join("].")}` : ""}: ${issue.message}`);
+    const where = issue.path.map((part) => (typeof part === "number" ? `[${part}]` : `.${String(part)}`)).join("");
+    throw invalidRequest(`Invalid properties.${key}${where}: ${issue.message}`);
   }
   const numbers = new Set<number>();
   for (const entry of parsed.data as Array<{ port_number: number }>) {
@@ -94,10 +97,54 @@ function adapterPorts(node: PortSource, adapterType?: string, baseMac?: string):
   });
 }
 
-/** QEMU's default MAC base `0c:XX:XX:XX:00:00`, derived from the node id like GNS3. */
+const MAC_ADDRESS = /^([0-9a-fA-F]{2}:){5}[0-9a-fA-F]{2}$/;
+
+/** GNS3's emulators take a base MAC or null (null: one derived from the node id). */
+function checkMacAddress(properties: Record<string, unknown>): Record<string, unknown> {
+  const value = properties.mac_address;
+  if (value === undefined || value === null || (typeof value === "string" && MAC_ADDRESS.test(value))) return properties;
+  throw invalidRequest(`properties.mac_address must be a MAC address such as 0c:00:00:00:00:00, or null, got ${JSON.stringify(value)}`);
+}
+
+/** The node's base MAC when it has one, else the default its emulator derives from the node id. */
+function baseMac(node: PortSource, fallback: (nodeId: string) => string): string {
+  const value = node.properties.mac_address;
+  return typeof value === "string" && MAC_ADDRESS.test(value) ? value : fallback(node.node_id);
+}
+
+/** QEMU's default MAC base: `"0c:%s:%s:%s:00:00" % (id[2:4], id[4:6], id[6:8])` of the node id, as GNS3. */
 function qemuBaseMac(nodeId: string): string {
-  const hex = nodeId.replace(/-/g, "");
-  return `0c:${hex.slice(-6, -4)}:${hex.slice(-4, -2)}:${hex.slice(-2)}:00:00`;
+  return `0c:${nodeId.slice(2, 4)}:${nodeId.slice(4, 6)}:${nodeId.slice(6, 8)}:00:00`;
+}
+
+/** Docker's default MAC base: `"02:42:%s:%s:%s:00"` of the same characters, as GNS3. */
+function dockerBaseMac(nodeId: string): string {
+  return `02:42:${nodeId.slice(2, 4)}:${nodeId.slice(4, 6)}:${nodeId.slice(6, 8)}:00`;
+}
+
+/** Docker names its ports ethN (short name the same); a custom adapter may rename one or set its MAC. */
+function dockerPorts(node: PortSource): PortWire[] {
+  const base = baseMac(node, dockerBaseMac);
+  return Array.from({ length: countProperty(node.properties, "adapters", 1, 99) }, (_, adapter) => {
+    const custom = node.custom_adapters.find((entry) => entry.adapter_number === adapter);
+    const name = custom?.port_name ?? `eth${adapter}`;
+    const { adapter_number, data_link_types, link_type, port_number, short_name } = ethernetPort(name, adapter, 0, name);
+    const mac_address = custom?.mac_address || macPlus(base, adapter);
+    return { adapter_number, data_link_types, link_type, mac_address, name, port_number, short_name };
+  });
+}
+
+/** IOU: four ports an adapter, Ethernet adapters then serial ones, named from the node's format. */
+function iouPorts(node: PortSource): PortWire[] {
+  return standardPorts({
+    adapters: countProperty(node.properties, "ethernet_adapters", 2, 16),
+    serialAdapters: countProperty(node.properties, "serial_adapters", 2, 16),
+    portsPerAdapter: 4,
+    portNameFormat: node.port_name_format,
+    portSegmentSize: node.port_segment_size,
+    firstPortName: node.first_port_name,
+    customAdapters: node.custom_adapters,
+  });
 }
 
 function switchMappingPortNumbers(node: PortSource): number[] {
@@ -123,12 +170,16 @@ function checkSwitchMappings(properties: Record<string, unknown>): Record<string
 
 const single = (): PortWire[] => [ethernetPort("Ethernet0", 0, 0, "e0")];
 
+/** GNS3's port naming for every type but IOU. */
+const ETHERNET_NAMING = { format: "Ethernet{0}", segmentSize: 0 };
+
 export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
   vpcs: {
     consoleType: "telnet",
     alwaysRunning: false,
     symbol: ":/symbols/vpcs_guest.svg",
     defaultNameFormat: "PC{0}",
+    portNaming: ETHERNET_NAMING,
     dataplaneKind: NodeKind.VPCS,
     filtersLinks: true,
     capturesFirst: false,
@@ -144,6 +195,7 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     alwaysRunning: false,
     symbol: ":/symbols/traceng.svg",
     defaultNameFormat: "TraceNG{0}",
+    portNaming: ETHERNET_NAMING,
     dataplaneKind: undefined,
     filtersLinks: true,
     capturesFirst: false,
@@ -159,6 +211,7 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     alwaysRunning: true,
     symbol: ":/symbols/ethernet_switch.svg",
     defaultNameFormat: "Switch{0}",
+    portNaming: ETHERNET_NAMING,
     dataplaneKind: NodeKind.ETHERNET_SWITCH,
     filtersLinks: false,
     capturesFirst: true,
@@ -176,6 +229,7 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     alwaysRunning: true,
     symbol: ":/symbols/hub.svg",
     defaultNameFormat: "Hub{0}",
+    portNaming: ETHERNET_NAMING,
     dataplaneKind: NodeKind.ETHERNET_HUB,
     filtersLinks: false,
     capturesFirst: true,
@@ -191,6 +245,7 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     alwaysRunning: true,
     symbol: ":/symbols/cloud.svg",
     defaultNameFormat: "Cloud{0}",
+    portNaming: ETHERNET_NAMING,
     dataplaneKind: NodeKind.CLOUD,
     filtersLinks: true,
     capturesFirst: true,
@@ -207,8 +262,9 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
   nat: {
     consoleType: "none",
     alwaysRunning: true,
-    symbol: ":/symbols/cloud.svg",
+    symbol: ":/symbols/nat.svg",
     defaultNameFormat: "NAT{0}",
+    portNaming: ETHERNET_NAMING,
     dataplaneKind: undefined,
     filtersLinks: true,
     capturesFirst: true,
@@ -224,15 +280,15 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     alwaysRunning: false,
     symbol: ":/symbols/qemu_guest.svg",
     defaultNameFormat: "{name}-{0}",
+    portNaming: ETHERNET_NAMING,
     dataplaneKind: undefined,
     filtersLinks: true,
     capturesFirst: false,
     cloudLike: false,
     creation: {
       defaultProperties: ({ nodeId }) => ({ adapter_type: "e1000", adapters: 1, mac_address: qemuBaseMac(nodeId) }),
-      checkProperties: (properties) => (countProperty(properties, "adapters", 1, 275), properties),
-      ports: (node) =>
-        adapterPorts(node, String(node.properties.adapter_type ?? "e1000"), String(node.properties.mac_address ?? qemuBaseMac(node.node_id))),
+      checkProperties: (properties) => (countProperty(properties, "adapters", 1, 275), checkMacAddress(properties)),
+      ports: (node) => adapterPorts(node, String(node.properties.adapter_type ?? "e1000"), baseMac(node, qemuBaseMac)),
     },
   },
   virtualbox: {
@@ -240,6 +296,7 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     alwaysRunning: false,
     symbol: ":/symbols/vbox_guest.svg",
     defaultNameFormat: "{name}-{0}",
+    portNaming: ETHERNET_NAMING,
     dataplaneKind: undefined,
     filtersLinks: true,
     capturesFirst: false,
@@ -255,6 +312,7 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     alwaysRunning: false,
     symbol: ":/symbols/vmware_guest.svg",
     defaultNameFormat: "{name}-{0}",
+    portNaming: ETHERNET_NAMING,
     dataplaneKind: undefined,
     filtersLinks: true,
     capturesFirst: false,
@@ -270,17 +328,15 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     alwaysRunning: false,
     symbol: ":/symbols/docker_guest.svg",
     defaultNameFormat: "{name}-{0}",
+    portNaming: ETHERNET_NAMING,
     dataplaneKind: undefined,
     filtersLinks: true,
     capturesFirst: false,
     cloudLike: false,
     creation: {
-      defaultProperties: () => ({ adapters: 1 }),
-      checkProperties: (properties) => (countProperty(properties, "adapters", 1, 99), properties),
-      ports: (node) =>
-        Array.from({ length: countProperty(node.properties, "adapters", 1, 99) }, (_, index) =>
-          ethernetPort(`eth${index}`, index, 0, `eth${index}`),
-        ),
+      defaultProperties: ({ nodeId }) => ({ adapters: 1, mac_address: dockerBaseMac(nodeId) }),
+      checkProperties: (properties) => (countProperty(properties, "adapters", 1, 99), checkMacAddress(properties)),
+      ports: dockerPorts,
     },
   },
   iou: {
@@ -288,6 +344,7 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     alwaysRunning: false,
     symbol: ":/symbols/multilayer_switch.svg",
     defaultNameFormat: "IOU{0}",
+    portNaming: { format: "Ethernet{segment0}/{port0}", segmentSize: 4 },
     dataplaneKind: undefined,
     filtersLinks: true,
     capturesFirst: false,
@@ -295,28 +352,15 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     creation: {
       defaultProperties: () => ({ ethernet_adapters: 2, serial_adapters: 2 }),
       checkProperties: (properties) => (countProperty(properties, "ethernet_adapters", 2, 16), countProperty(properties, "serial_adapters", 2, 16), properties),
-      ports: (node) => {
-        const ethernet = countProperty(node.properties, "ethernet_adapters", 2, 16);
-        const serial = countProperty(node.properties, "serial_adapters", 2, 16);
-        const ports: PortWire[] = [];
-        for (let adapter = 0; adapter < ethernet + serial; adapter++) {
-          for (let port = 0; port < 4; port++) {
-            ports.push(
-              adapter < ethernet
-                ? ethernetPort(`Ethernet${adapter}/${port}`, adapter, port)
-                : serialPort(`Serial${adapter}/${port}`, adapter, port),
-            );
-          }
-        }
-        return ports;
-      },
+      ports: iouPorts,
     },
   },
   frame_relay_switch: {
     consoleType: "none",
     alwaysRunning: true,
     symbol: ":/symbols/frame_relay_switch.svg",
-    defaultNameFormat: "FR{0}",
+    defaultNameFormat: "FRSW{0}",
+    portNaming: ETHERNET_NAMING,
     dataplaneKind: undefined,
     filtersLinks: false,
     capturesFirst: true,
@@ -324,14 +368,15 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     creation: {
       defaultProperties: () => ({ mappings: {} }),
       checkProperties: checkSwitchMappings,
-      ports: (node) => switchMappingPortNumbers(node).map((n) => serialPort(String(n), 0, n, { "Frame Relay": "DLT_FRELAY" })),
+      ports: (node) => switchMappingPortNumbers(node).map((n) => serialPort(String(n), 0, n, String(n), { "Frame Relay": "DLT_FRELAY" })),
     },
   },
   atm_switch: {
     consoleType: "none",
     alwaysRunning: true,
     symbol: ":/symbols/atm_switch.svg",
-    defaultNameFormat: "ATM{0}",
+    defaultNameFormat: "ATMSW{0}",
+    portNaming: ETHERNET_NAMING,
     dataplaneKind: undefined,
     filtersLinks: false,
     capturesFirst: true,
@@ -339,7 +384,7 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     creation: {
       defaultProperties: () => ({ mappings: {} }),
       checkProperties: checkSwitchMappings,
-      ports: (node) => switchMappingPortNumbers(node).map((n) => serialPort(String(n), 0, n, { ATM: "DLT_ATM_RFC1483" })),
+      ports: (node) => switchMappingPortNumbers(node).map((n) => serialPort(String(n), 0, n, String(n), { ATM: "DLT_ATM_RFC1483" })),
     },
   },
   dynamips: {
@@ -347,6 +392,7 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     alwaysRunning: false,
     symbol: ":/symbols/router.svg",
     defaultNameFormat: "R{0}",
+    portNaming: ETHERNET_NAMING,
     dataplaneKind: undefined,
     filtersLinks: true,
     capturesFirst: false,

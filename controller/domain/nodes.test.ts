@@ -1,21 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { NodeCreate, NodeType } from "@shared/schemas/node";
-import { DomainError } from "./errors";
+import { refusal } from "./testing";
 import { findPort, newNode, nodePorts, updatedNode, type NewNodeContext, type NodeRecord } from "./nodes";
 
 const PROJECT = "11111111-1111-4111-8111-111111111111";
 const NODE = "0f1e2d3c-4b5a-4968-8778-695a4b3c2d1e";
 const TEMPLATE = "19021f99-e36f-394d-b4a1-8aaa902ab9cc";
 
-function refusal(run: () => unknown): { violation: string; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return { violation: error.violation, message: error.message };
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
 
 const context = (overrides: Partial<NewNodeContext> = {}): NewNodeContext => ({
   nodeId: NODE,
@@ -111,7 +102,8 @@ describe("newNode", () => {
 
   it.each([
     [":/symbols/vpcs_guest.svg", -40], // height 59: 39.5 rounds to even 40
-    [":/symbols/qemu_guest.svg", -36], // height 53: 36.5 rounds to even 36
+    [":/symbols/ethernet_switch.svg", -26], // height 32: 26 exactly
+    [":/symbols/multilayer_switch.svg", -34], // height 48: 34 exactly
     [":/symbols/cloud.svg", -46], // height 71: 45.5 rounds to even 46
     [":/symbols/router.svg", -32], // height 45: 32.5 rounds to even 32
   ])("places the label of %s at y %i, above the symbol with Python's rounding", (symbol, y) => {
@@ -183,11 +175,19 @@ describe("newNode", () => {
     });
   });
 
-  it("refuses a port name format with an unknown field (409)", () => {
-    expect(refusal(() => make("qemu", { port_name_format: "eth{x}" }))).toEqual({
-      violation: "conflict",
-      message: "Invalid port name format eth{x}: unknown replacement field",
-    });
+  it.each([
+    ["eth{x}", "Invalid port name format eth{x}: 'x'"],
+    ["eth{", "Invalid port name format eth{: Single '{' encountered in format string"],
+    ["eth{3}", "Invalid port name format eth{3}: Replacement index 3 out of range for positional args tuple"],
+  ])("refuses the port name format %j with GNS3's message quoting Python's (409)", (format, message) => {
+    expect(refusal(() => make("qemu", { port_name_format: format }))).toEqual({ violation: "conflict", message });
+  });
+
+  it("gives a new IOU node GNS3's IOU port naming, Ethernet{segment0}/{port0} in segments of 4, unless the client sends its own", () => {
+    expect(make("iou")).toMatchObject({ port_name_format: "Ethernet{segment0}/{port0}", port_segment_size: 4 });
+    expect(make("qemu")).toMatchObject({ port_name_format: "Ethernet{0}", port_segment_size: 0 });
+    const own = make("iou", { port_name_format: "e{segment0}/{port0}", port_segment_size: 2, properties: { ethernet_adapters: 1, serial_adapters: 0 } });
+    expect(portNames(own)).toEqual(["e0/0", "e0/1", "e1/0", "e1/1"]);
   });
 });
 
@@ -229,8 +229,19 @@ describe("updatedNode", () => {
   it("refuses a new port name format with an unknown field (409)", () => {
     expect(refusal(() => updatedNode(stored(), { port_name_format: "{bogus}" }, "N1"))).toEqual({
       violation: "conflict",
-      message: "Invalid port name format {bogus}: unknown replacement field",
+      message: "Invalid port name format {bogus}: 'bogus'",
     });
+  });
+
+  it("re-centres the label of a renamed node (x null, y kept), as GNS3's name setter does", () => {
+    const placed = updatedNode(stored(), { label: { text: "N1", x: 12, y: -30 } }, "N1");
+    expect(updatedNode(placed, {}, "VM7").label).toEqual({ rotation: 0, style: null, text: "VM7", x: null, y: -30 });
+    expect(updatedNode(placed, { x: 3 }, "N1").label.x).toBe(12);
+  });
+
+  it("keeps the label a rename sends along with the new name", () => {
+    const placed = updatedNode(stored(), { label: { text: "N1", x: 12, y: -30 } }, "N1");
+    expect(updatedNode(placed, { label: { text: "x", x: 5, y: -9 } }, "VM7").label).toEqual({ rotation: 0, style: null, text: "VM7", x: 5, y: -9 });
   });
 
   it("takes the given name and keeps the label's text equal to it, as GNS3 does", () => {

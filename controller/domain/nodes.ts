@@ -39,6 +39,8 @@ export interface NodeRecord {
   port_segment_size: number;
   first_port_name: string | null;
   custom_adapters: Array<{ adapter_number: number; port_name?: string; adapter_type?: string; mac_address?: string }>;
+  /** How many times the node was reloaded; its host restarts the node when this changes. Kept off the wire. */
+  reloads?: number;
   revision: number;
 }
 
@@ -75,8 +77,8 @@ export function newNode(input: NodeCreate, context: NewNodeContext): NodeRecord 
     y: input.y ?? 0,
     z: input.z ?? 1,
     locked: input.locked ?? false,
-    port_name_format: input.port_name_format ?? "Ethernet{0}",
-    port_segment_size: input.port_segment_size ?? 0,
+    port_name_format: input.port_name_format ?? kind.portNaming.format,
+    port_segment_size: input.port_segment_size ?? kind.portNaming.segmentSize,
     first_port_name: input.first_port_name ?? null,
     custom_adapters: input.custom_adapters ?? [],
     revision: 1,
@@ -109,6 +111,8 @@ export function updatedNode(record: NodeRecord, input: NodeUpdate, name: string)
   if (input.properties !== undefined) next.properties = kind.creation.checkProperties({ ...record.properties, ...input.properties });
   if (input.symbol !== undefined) next.symbol = knownSymbol(input.symbol);
   if (input.label !== undefined) next.label = nodeLabel(input.label, name, next.symbol);
+  // GNS3's name setter re-centres the label over the renamed node (x null: the client centres it).
+  else if (name !== record.name) next.label = { ...next.label, x: null };
   next.label = { ...next.label, text: name };
   for (const key of ["console_type", "console_auto_start", "x", "y", "z", "locked", "port_name_format", "port_segment_size", "first_port_name", "custom_adapters"] as const) {
     if (input[key] !== undefined) (next as unknown as Record<string, unknown>)[key] = input[key];
@@ -131,9 +135,7 @@ export function nodePorts(record: NodeRecord): PortWire[] {
     if (Object.isFrozen(record)) portsOfRecord.set(record, deepFreeze(ports));
     return ports;
   } catch (error) {
-    if (error instanceof InvalidPortNameFormat) {
-      throw conflictingRequest(`Invalid port name format ${error.format}: unknown replacement field`);
-    }
+    if (error instanceof InvalidPortNameFormat) throw conflictingRequest(error.message);
     throw error;
   }
 }

@@ -1,11 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { InvalidPortNameFormat, ethernetPort, formatPortName, serialPort, shortPortName, standardPorts, type StandardPortOptions } from "./ports";
+import { InvalidPortNameFormat, ethernetPort, formatPortName, serialPort, standardPorts, type StandardPortOptions } from "./ports";
 
 function ports(options: Partial<StandardPortOptions>) {
   return standardPorts({ adapters: 1, portNameFormat: "Ethernet{0}", portSegmentSize: 0, firstPortName: null, customAdapters: [], ...options });
 }
 
 const names = (options: Partial<StandardPortOptions>) => ports(options).map((port) => port.name);
+const shortNames = (options: Partial<StandardPortOptions>) => ports(options).map((port) => port.short_name);
+
+function formatRefusal(run: () => unknown): InvalidPortNameFormat {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof InvalidPortNameFormat) return error;
+    throw error;
+  }
+  throw new Error("expected the format to be refused");
+}
 
 describe("formatPortName", () => {
   it.each([
@@ -14,24 +25,31 @@ describe("formatPortName", () => {
     ["eth{port1}", 3, 0, 3, "eth4"],
     ["eth{port8}", 0, 0, 0, "eth8"],
     ["nic{adapter}", 0, 0, 7, "nic7"],
-    ["Gi{1}/{port0}", 5, 4, 5, "Gi1/1"],
-    ["Gi{segment0}/{port0}", 9, 4, 9, "Gi2/1"],
-    ["Gi{segment1}/{port1}", 5, 4, 5, "Gi2/2"],
+    ["Gi{1}/{0}", 1, 2, 5, "Gi2/1"],
+    ["Gi{segment0}/{port0}", 1, 2, 9, "Gi2/1"],
+    ["Gi{segment1}/{port1}", 1, 2, 5, "Gi3/2"],
     ["e{0}{0}", 2, 0, 2, "e22"],
+    ["eth{}", 4, 9, 4, "eth4"],
+    ["e{{x}}", 0, 0, 0, "e{x}"],
+    ["eth{0:02d}", 7, 0, 7, "eth07"],
     ["mgmt", 4, 0, 4, "mgmt"],
-  ])("%s for interface %i (segment size %i, adapter %i) → %s, GNS3's replacement fields", (format, interfaceNumber, segmentSize, adapter, expected) => {
-    expect(formatPortName(format, interfaceNumber, segmentSize, adapter)).toBe(expected);
+  ])("%s for interface %i, segment %i, adapter %i → %s, as Python's str.format with GNS3's fields", (format, interfaceNumber, segment, adapter, expected) => {
+    expect(formatPortName(format, interfaceNumber, segment, adapter)).toBe(expected);
   });
 
-  it.each([["eth{9}"], ["eth{port9}"], ["eth{segment9}"], ["eth{foo}"], ["eth{2}"]])("refuses the unknown field in %j", (format) => {
-    let thrown: unknown;
-    try {
-      formatPortName(format, 0, 0, 0);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(InvalidPortNameFormat);
-    expect(thrown).toMatchObject({ format, message: `Invalid port name format ${format}` });
+  it.each([
+    ["eth{", "Single '{' encountered in format string"],
+    ["eth}", "Single '}' encountered in format string"],
+    ["eth{x}", "'x'"],
+    ["eth{port9}", "'port9'"],
+    ["eth{segment9}", "'segment9'"],
+    ["eth{2}", "Replacement index 2 out of range for positional args tuple"],
+    ["eth{}{}{}", "Replacement index 2 out of range for positional args tuple"],
+    ["eth{0}{}", "cannot switch from manual field specification to automatic field numbering"],
+    ["eth{0:q}", "Unknown format code 'q' for object of type 'int'"],
+  ])("refuses %j with Python's reason, which GNS3 quotes", (format, reason) => {
+    const refusal = formatRefusal(() => formatPortName(format, 0, 0, 0));
+    expect(refusal).toMatchObject({ format, reason, message: `Invalid port name format ${format}: ${reason}` });
   });
 });
 
@@ -58,6 +76,20 @@ describe("standardPorts", () => {
     expect(names({ adapters: 3, portNameFormat: "Gi{segment1}/{port1}", portSegmentSize: 2 })).toEqual(["Gi1/1", "Gi1/2", "Gi2/1"]);
   });
 
+  it("restarts {0} (which is {port0}) at each segment and numbers segments with {1}, as GNS3", () => {
+    expect(names({ adapters: 4, portNameFormat: "Ethernet{1}/{0}", portSegmentSize: 2 })).toEqual(["Ethernet0/0", "Ethernet0/1", "Ethernet1/0", "Ethernet1/1"]);
+    expect(shortNames({ adapters: 4, portNameFormat: "Ethernet{1}/{0}", portSegmentSize: 2 })).toEqual(["e0/0", "e0/1", "e1/0", "e1/1"]);
+  });
+
+  it("moves the segment on with every port when port_segment_size is 0, as GNS3", () => {
+    expect(names({ adapters: 3, portNameFormat: "eth{1}" })).toEqual(["eth0", "eth1", "eth2"]);
+    expect(names({ adapters: 3, portNameFormat: "Gi{segment0}/{port0}" })).toEqual(["Gi0/0", "Gi1/1", "Gi2/2"]);
+  });
+
+  it("fills {} with the interface number, as Python's automatic numbering does", () => {
+    expect(names({ adapters: 3, portNameFormat: "eth{}" })).toEqual(["eth0", "eth1", "eth2"]);
+  });
+
   it("names adapter 0 with first_port_name without using up a number, as GNS3 does", () => {
     expect(names({ adapters: 3, firstPortName: "mgmt0" })).toEqual(["mgmt0", "Ethernet0", "Ethernet1"]);
     expect(ports({ adapters: 1, firstPortName: "mgmt0" })[0]).toMatchObject({ adapter_number: 0, name: "mgmt0", short_name: "mgmt0" });
@@ -66,6 +98,46 @@ describe("standardPorts", () => {
   it("lets custom_adapters rename a port, even over first_port_name", () => {
     expect(names({ adapters: 3, customAdapters: [{ adapter_number: 2, port_name: "uplink" }] })).toEqual(["Ethernet0", "Ethernet1", "uplink"]);
     expect(names({ adapters: 2, firstPortName: "mgmt0", customAdapters: [{ adapter_number: 0, port_name: "oob" }] })).toEqual(["oob", "Ethernet0"]);
+  });
+
+  it("still uses up the number of a port a custom adapter renames, as GNS3", () => {
+    expect(names({ adapters: 3, customAdapters: [{ adapter_number: 1, port_name: "wan" }] })).toEqual(["Ethernet0", "wan", "Ethernet2"]);
+    expect(shortNames({ adapters: 3, customAdapters: [{ adapter_number: 1, port_name: "wan" }] })).toEqual(["e0", "wan", "e2"]);
+  });
+
+  it("refuses a bad format even where a custom adapter names the port, as GNS3", () => {
+    expect(() => ports({ portNameFormat: "eth{", customAdapters: [{ adapter_number: 0, port_name: "wan" }] })).toThrow(InvalidPortNameFormat);
+  });
+
+  it("uses first_port_name as its own short name, as given", () => {
+    expect(ports({ firstPortName: "Ethernet0/0" })[0]).toMatchObject({ name: "Ethernet0/0", short_name: "Ethernet0/0" });
+  });
+
+  it("derives short names as GNS3's Ethernet ports do: long word replaced when there is a slash, else only Ethernet<segment>", () => {
+    expect(shortNames({ adapters: 2, portNameFormat: "GigabitEthernet0/{0}" })).toEqual(["Gigabite0/0", "Gigabite0/1"]);
+    expect(shortNames({ adapters: 2, portNameFormat: "eth{0}" })).toEqual(["eth0", "eth1"]);
+    // {port0} restarts per segment while the short name follows the segment: GNS3 keeps the long name where they differ.
+    expect(shortNames({ adapters: 4, portNameFormat: "Ethernet{port0}", portSegmentSize: 2 })).toEqual(["e0", "Ethernet1", "Ethernet0", "e1"]);
+  });
+
+  it("gives IOU-style adapters four ports each and serial adapters after them, continuing the segments", () => {
+    const made = ports({ adapters: 1, serialAdapters: 1, portsPerAdapter: 4, portNameFormat: "Ethernet{segment0}/{port0}", portSegmentSize: 4 });
+    expect(made.map((port) => [port.adapter_number, port.port_number, port.name, port.short_name, port.link_type])).toEqual([
+      [0, 0, "Ethernet0/0", "e0/0", "ethernet"],
+      [0, 1, "Ethernet0/1", "e0/1", "ethernet"],
+      [0, 2, "Ethernet0/2", "e0/2", "ethernet"],
+      [0, 3, "Ethernet0/3", "e0/3", "ethernet"],
+      [1, 0, "Serial1/0", "s1/0", "serial"],
+      [1, 1, "Serial1/1", "s1/1", "serial"],
+      [1, 2, "Serial1/2", "s1/2", "serial"],
+      [1, 3, "Serial1/3", "s1/3", "serial"],
+    ]);
+  });
+
+  it("names serial adapters after the segments the Ethernet ports reached, as GNS3 (Ethernet{0} moves one segment a port)", () => {
+    expect(names({ adapters: 1, serialAdapters: 1, portsPerAdapter: 4 })).toEqual([
+      "Ethernet0", "Ethernet1", "Ethernet2", "Ethernet3", "Serial4/0", "Serial4/1", "Serial4/2", "Serial4/3",
+    ]);
   });
 
   it("ignores custom_adapters entries for adapters the node does not have", () => {
@@ -101,29 +173,9 @@ describe("standardPorts", () => {
   });
 });
 
-describe("shortPortName", () => {
-  it.each([
-    ["Ethernet0", "e0"],
-    ["Ethernet12", "e12"],
-    ["Ethernet1/3", "e1/3"],
-    ["FastEthernet0/1", "f0/1"],
-    ["GigabitEthernet0/2", "g0/2"],
-    ["Serial1/0", "s1/0"],
-    ["ATM1/0", "a1/0"],
-    ["POS2/0", "p2/0"],
-    ["eth0", "eth0"],
-    ["Gi0/1", "Gi0/1"],
-    ["Ethernet", "Ethernet"],
-    ["EthernetX", "EthernetX"],
-    ["nat0", "nat0"],
-  ])("%s → %s", (name, short) => {
-    expect(shortPortName(name)).toBe(short);
-  });
-});
-
 describe("ethernetPort and serialPort", () => {
-  it("makes an Ethernet port, with its short name derived or given", () => {
-    expect(ethernetPort("Ethernet1/2", 1, 2)).toEqual({
+  it("makes an Ethernet port with the short name given", () => {
+    expect(ethernetPort("Ethernet1/2", 1, 2, "e1/2")).toEqual({
       adapter_number: 1,
       data_link_types: { Ethernet: "DLT_EN10MB" },
       link_type: "ethernet",
@@ -131,11 +183,10 @@ describe("ethernetPort and serialPort", () => {
       port_number: 2,
       short_name: "e1/2",
     });
-    expect(ethernetPort("eth3", 3, 0, "eth3").short_name).toBe("eth3");
   });
 
   it("makes a serial port with GNS3's serial link types", () => {
-    expect(serialPort("Serial2/1", 2, 1)).toEqual({
+    expect(serialPort("Serial2/1", 2, 1, "s2/1")).toEqual({
       adapter_number: 2,
       data_link_types: { "Frame Relay": "DLT_FRELAY", "Cisco HDLC": "DLT_C_HDLC", "Cisco PPP": "DLT_PPP_SERIAL" },
       link_type: "serial",
@@ -145,13 +196,13 @@ describe("ethernetPort and serialPort", () => {
     });
   });
 
-  it("keeps a switch's numbered serial port name as its short name", () => {
-    expect(serialPort("7", 0, 7, { "Frame Relay": "DLT_FRELAY" })).toMatchObject({ name: "7", short_name: "7", data_link_types: { "Frame Relay": "DLT_FRELAY" } });
+  it("takes a switch's own link types", () => {
+    expect(serialPort("7", 0, 7, "7", { "Frame Relay": "DLT_FRELAY" })).toMatchObject({ name: "7", short_name: "7", data_link_types: { "Frame Relay": "DLT_FRELAY" } });
   });
 
   it("gives each port its own link-type table", () => {
-    const first = ethernetPort("Ethernet0", 0, 0);
+    const first = ethernetPort("Ethernet0", 0, 0, "e0");
     first.data_link_types.Extra = "x";
-    expect(ethernetPort("Ethernet0", 0, 0).data_link_types).toEqual({ Ethernet: "DLT_EN10MB" });
+    expect(ethernetPort("Ethernet0", 0, 0, "e0").data_link_types).toEqual({ Ethernet: "DLT_EN10MB" });
   });
 });

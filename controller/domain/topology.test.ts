@@ -4,7 +4,7 @@ import { newDrawing } from "./drawings";
 import { newLink, type LinkRecord } from "./links";
 import { newNode, type NodeRecord } from "./nodes";
 import { newProject } from "./projects";
-import { exportsFile, importedTopology, parseTopologyText, portableTopology, projectToTopology, type TopologyImportContext } from "./topology";
+import { assertExportable, exportsFile, importedTopology, nodesOfOpenedProject, parseTopologyText, portableTopology, projectToTopology, type TopologyImportContext } from "./topology";
 
 const PROJECT = "11111111-1111-4111-8111-111111111111";
 const COPY = "22222222-2222-4222-8222-222222222222";
@@ -179,5 +179,31 @@ describe("importedTopology", () => {
     const { status, message } = rejection(() => parseTopologyText("{not json"));
     expect(status).toBe(409);
     expect(message).toMatch(/^Invalid data in topology file: not valid JSON \(.+\)$/);
+  });
+});
+
+describe("what an export takes", () => {
+  it("refuses a project whose emulated nodes run, as GNS3 does; built-in devices always run", () => {
+    const { nodes } = lab();
+    expect(() => assertExportable(nodes, { allowAllNodes: false })).not.toThrow();
+    const running = nodes.map((node) => (node.node_id === PC1 ? { ...node, status: "started" as const } : node));
+    expect(rejection(() => assertExportable(running, { allowAllNodes: true }))).toEqual({ status: 409, message: "Project must be stopped in order to export it" });
+  });
+
+  it("keeps VirtualBox and VMware nodes out of portable exports, not out of snapshots", () => {
+    const vm = { ...lab().nodes[0]!, node_type: "vmware" as const };
+    expect(rejection(() => assertExportable([vm], { allowAllNodes: false }))).toEqual({ status: 409, message: "Projects with a vmware node cannot be exported" });
+    expect(() => assertExportable([vm], { allowAllNodes: true })).not.toThrow();
+    const linkedClone = { ...vm, node_type: "virtualbox" as const, properties: { linked_clone: true } };
+    expect(rejection(() => assertExportable([linkedClone], { allowAllNodes: true })).status).toBe(409);
+  });
+
+  it("opens nodes as GNS3 creates them: built-in devices started, emulated nodes stopped", () => {
+    const stopped = lab().nodes.map((node) => ({ ...node, status: "stopped" as const }));
+    expect(nodesOfOpenedProject(stopped).map((node) => [node.name, node.status])).toEqual([
+      ["PC1", "stopped"],
+      ["PC2", "stopped"],
+      ["SW1", "started"],
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import { DomainError, conflictingRequest } from "./errors";
 import { sortKeysDeep } from "../http/responses";
 import { describeIssue } from "../http/validation";
 import { LOCAL_COMPUTE_ID } from "./computes";
+import { NODE_TYPE_TRAITS } from "./node-types";
 import { JSON_DEPTH_LIMIT, nestedDeeperThan } from "./json-depth";
 import type { DrawingRecord } from "./drawings";
 import { newDrawing } from "./drawings";
@@ -141,6 +142,25 @@ export function exportsFile(path: string, options: { includeSnapshots: boolean }
   return underProjectFiles !== "tmp" && underProjectFiles !== "captures";
 }
 
+/**
+ * GNS3 refuses to export (or snapshot) a project whose nodes run, so that what nodes have not
+ * saved yet is not silently left out; VirtualBox and VMware nodes name machines of one host,
+ * so they stay out of portable exports (snapshots keep them).
+ */
+export function assertExportable(nodes: readonly NodeRecord[], options: { allowAllNodes: boolean }): void {
+  if (nodes.some((node) => node.status !== "stopped" && !NODE_TYPE_TRAITS[node.node_type].alwaysRunning)) {
+    throw conflictingRequest("Project must be stopped in order to export it");
+  }
+  for (const node of nodes) {
+    if (node.node_type === "virtualbox" && node.properties.linked_clone) {
+      throw conflictingRequest("Projects with a linked virtualbox clone node cannot not be exported. Please use Qemu instead.");
+    }
+    if (!options.allowAllNodes && (node.node_type === "virtualbox" || node.node_type === "vmware")) {
+      throw conflictingRequest(`Projects with a ${node.node_type} node cannot be exported`);
+    }
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Import
 
@@ -227,11 +247,7 @@ export function importedTopology(raw: unknown, context: TopologyImportContext): 
   const { type: _type, revision: _revision, version: _version, project_id: _fileId, topology, ...settings } = file;
   const project: ProjectRecord = {
     ...newProject({ ...settings, name: context.name ?? file.name, path: context.path ?? null }, projectId, context.projectsDir),
-    // As GNS3: an imported project waits, closed, for the user to open it, and never starts by itself.
     status: "closed",
-    auto_start: false,
-    auto_open: false,
-    auto_close: true,
   };
 
   const nodes = new Map<string, NodeRecord>();
@@ -279,6 +295,14 @@ export function importedTopology(raw: unknown, context: TopologyImportContext): 
   }
 
   return { project, nodes: [...nodes.values()], links, drawings };
+}
+
+/**
+ * The nodes as a project that opens creates them: built-in devices (switches, hubs, clouds)
+ * run as soon as they exist, emulated nodes wait to be started.
+ */
+export function nodesOfOpenedProject(nodes: readonly NodeRecord[]): NodeRecord[] {
+  return nodes.map((node) => ({ ...node, status: NODE_TYPE_TRAITS[node.node_type].alwaysRunning ? "started" : "stopped" }));
 }
 
 /** A missing `type` shows as a wrong literal in zod; the reader needs to hear it is missing. */

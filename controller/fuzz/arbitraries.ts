@@ -24,6 +24,7 @@ const ENDPOINT_WEIGHTS: Record<string, number> = {
   "POST /v2/compute/projects": 3,
   "POST /v2/compute/projects/:project_id/files/:path{.+}": 2,
   "POST /v2/compute/emulator/images/:filename{.+}": 2,
+  "POST /v2/templates": 2,
 };
 
 const endpointKey = (endpoint: Endpoint) => `${endpoint.method.toUpperCase()} ${endpoint.path}`;
@@ -61,10 +62,18 @@ const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
 const FILE_PATHS = [
   "a.txt", "dir/b.bin", "project-files/captures/cap.pcap", "deep/er/still/c.cfg", "ünï cødé.txt", "x.ghost",
   "image.qcow2", "image.qcow2.md5sum", ".hidden", "a//b", "./a", "../escape", "/abs", "a\\b", "C:/win", "con",
+  // Every VPCS node has one in its folder.
+  "startup.vpc",
 ];
 const RAW_SEGMENTS = [
   "..", ".", "%2e%2e", "..%2F..%2F..%2Fetc%2Fpasswd", "%00", "%zz", "%", "%2F", "a%2Fb", "%5C..%5C", "%C0%AE%C0%AE",
   "*", "null", "undefined", "__proto__", "constructor", "%F0%9F%98%80", "%E2%80%AE", "%20",
+];
+
+/** Built-in ids old and new, a client's mangled one, a theme's, uploads (flat or not), unknown ones. */
+const SYMBOL_IDS = [
+  ":/symbols/classic/router.svg", ":/symbols/computer.svg", "/symbols/vpcs_guest.svg", ":/symbols/affinity/square/blue/switch.svg",
+  "my-router.svg", "icons/x.png", ":/symbols/nope.svg", "../escape.svg", ".hidden.svg",
 ];
 
 function validParam(name: string, endpointPath: string): fc.Arbitrary<ParamPlan> {
@@ -78,13 +87,24 @@ function validParam(name: string, endpointPath: string): fc.Arbitrary<ParamPlan>
     case "node_id":
     case "link_id":
     case "drawing_id":
+    case "snapshot_id":
     case "template_id":
     case "compute_id":
       return ref(name.replace("_id", "") as RefKind).map((r) => ({ ref: r }));
     case "path":
+      // A node's files are its folder's: the startup.vpc of every VPCS node, and what the prologue posts.
+      if (endpointPath.includes("/nodes/:node_id/files/")) {
+        return fc.oneof({ weight: 3, arbitrary: fc.constantFrom("startup.vpc", "a.txt") }, { weight: 1, arbitrary: fc.constantFrom(...FILE_PATHS) }).map((text) => ({ text }));
+      }
       return fc.oneof(ref("projectFile").map((r) => ({ ref: r })), fc.constantFrom(...FILE_PATHS).map((text) => ({ text })));
     case "filename":
       return fc.oneof(ref("image").map((r) => ({ ref: r })), fc.constantFrom(...FILE_PATHS).map((text) => ({ text })));
+    case "symbol_id":
+      return fc.constantFrom(...SYMBOL_IDS).map((text) => ({ text }));
+    case "emulator":
+      return fc.constantFrom("qemu", "iou", "dynamips", "docker", "vpcs", "virtualbox").map((text) => ({ text }));
+    case "engine":
+      return fc.constantFrom("vmware", "virtualbox", "hyper-v", "remote", "parallels").map((text) => ({ text }));
     default:
       return fc.string({ minLength: 1, maxLength: 12 }).map((text) => ({ text }));
   }
@@ -165,9 +185,11 @@ const HINTS: Record<string, fc.Arbitrary<BodyTree>> = {
   properties: fc.oneof({ weight: 6, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }) as fc.Arbitrary<BodyTree> }),
   console: fc.oneof(fc.constant(null), fc.integer({ min: 5000, max: 5004 }), fc.integer({ min: 1, max: 65535 })),
   svg: fc.constantFrom('<svg height="10" width="10"></svg>', "", "<svg><text>é</text></svg>", "<not svg"),
+  // A project's path, or the `.gns3` file a load opens: mostly one the controller may load.
+  path: fc.oneof({ weight: 2, arbitrary: ref("topologyFile") }, { weight: 1, arbitrary: fc.constantFrom("/tmp/x.gns3", "relative/x.gns3", "/etc/passwd", "") }),
   capture_file_name: fc.constantFrom("cap.pcap", "a b.pcap", "../x.pcap", ".hidden", "a/b.pcap", "x".repeat(300), "", "ü.pcap"),
   version: fc.oneof({ weight: 4, arbitrary: fc.constant("2.2.59") }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }) }),
-  symbol: fc.constantFrom(":/symbols/computer.svg", ":/symbols/ethernet_switch.svg", "nope.svg", ""),
+  symbol: fc.constantFrom(":/symbols/computer.svg", ":/symbols/ethernet_switch.svg", ":/symbols/classic/router.svg", "nope.svg", ""),
   port_name_format: fc.constantFrom("Ethernet{0}", "eth{port0}", "Gi{segment0}/{port0}", "{", "{9}", "e{0}{0}"),
   x: smallInt(),
   y: smallInt(),
@@ -397,7 +419,8 @@ const README = new TextEncoder().encode("fuzz\n");
 
 /**
  * A client's first steps, always valid: a project, a few nodes of kinds with several ports, a
- * link and a drawing, so that the generated requests after them find something to act on.
+ * link, a drawing, a file and a snapshot, so that the generated requests after them find
+ * something to act on.
  */
 const prologue: fc.Arbitrary<RequestPlan[]> = fc
   .tuple(fc.array(fc.constantFrom("vpcs", "ethernet_switch", "ethernet_hub", "cloud", "qemu"), { minLength: 2, maxLength: 4 }), fc.nat(3), fc.uuid())
@@ -412,8 +435,13 @@ const prologue: fc.Arbitrary<RequestPlan[]> = fc
     }),
     clean("POST /v2/projects/:project_id/drawings", [new Ref("project", 0, fallback)], { svg: "<svg></svg>", x: 10 }),
     clean("POST /v2/projects/:project_id/files/:path{.+}", [new Ref("project", 0, fallback)], { kind: "bytes", bytes: README }, "notes/readme.txt"),
+    clean("POST /v2/projects/:project_id/nodes/:node_id/files/:path{.+}", [new Ref("project", 0, fallback), new Ref("node", 0, fallback)], { kind: "bytes", bytes: README }, "a.txt"),
+    // Something to restore or delete for the snapshot endpoints that name one.
+    clean("POST /v2/projects/:project_id/snapshots", [new Ref("project", 0, fallback)], { name: "first" }),
     // The compute side of the same project: it shares the project's folder.
     clean("POST /v2/compute/projects", [], { name: "lab", project_id: new Ref("project", 0, fallback) }),
+    // A template of the client's own, which unlike the built-ins can be changed, copied and deleted.
+    clean("POST /v2/templates", [], { name: "lab-vm", template_type: "qemu", compute_id: "local" }),
   ]);
 
 /** A well-formed request for an endpoint of the table: its id parameters in order, then a file path. */

@@ -15,6 +15,9 @@ export type RefKind =
   | "compute"
   | "projectFile"
   | "image"
+  | "snapshot"
+  /** A `.gns3` file the controller may load, as an absolute path on its disk. */
+  | "topologyFile"
   | "fresh";
 
 export class Ref {

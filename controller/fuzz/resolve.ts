@@ -166,7 +166,10 @@ class Candidates {
   private async options(ref: Ref): Promise<string[]> {
     switch (ref.kind) {
       case "template":
-        return BUILTIN_TEMPLATES.map((template) => template.template_id);
+        return [
+          ...BUILTIN_TEMPLATES.map((template) => template.template_id),
+          ...(await this.keysUnder(keys.templatesPrefix())).map((key) => key.slice(keys.templatesPrefix().length)),
+        ];
       case "compute":
         return [LOCAL_COMPUTE_ID, ...(await this.keysUnder("computes/")).map((key) => key.slice("computes/".length))];
       case "project":
@@ -187,6 +190,16 @@ class Candidates {
       case "image":
         // Checksum sidecars are reachable by name too (FILE_PATHS), but are not images.
         return (await this.deps.files.list(fileLayout.emulatorImages()).catch(() => [])).map((file) => file.path).filter((path) => !path.endsWith(".md5sum"));
+      case "snapshot": {
+        const all = (await this.keysUnder(keys.projectsPrefix())).filter((key) => key.includes("/snapshots/"));
+        const inProject = this.projectId === undefined ? [] : all.filter((key) => key.startsWith(keys.snapshotsPrefix(this.projectId!)));
+        return (inProject.length > 0 ? inProject : all).map((key) => key.slice(key.lastIndexOf("/") + 1));
+      }
+      case "topologyFile": {
+        // The fuzzed controller's projects folder is `projects/` of its file store, on disk at `projectsDir`.
+        const files = await this.deps.files.list("projects").catch(() => []);
+        return files.filter((file) => file.path.endsWith(".gns3")).map((file) => `${this.deps.config.projectsDir}/${file.path}`);
+      }
       case "fresh":
         return [ref.fallback];
     }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
@@ -14,6 +14,7 @@ import { ENDPOINTS } from "../openapi/endpoints";
 import { nodeWire } from "../services/nodes";
 import { isProjectRecordKey, keys } from "../store/keys";
 import { inProcessDeps } from "../testing/in-process-deps";
+import { gns3v200Lab } from "../testing/legacy-topologies";
 import { storeViolations } from "./invariants";
 import type { RequestPlan } from "./plans";
 import { FUZZ_AUTH, resolve, type ResolvedRequest } from "./resolve";
@@ -64,12 +65,16 @@ export class FuzzTarget {
 
   static start(stats: FuzzStats): FuzzTarget {
     const dataDir = mkdtempSync(join(tmpdir(), "gns3-fuzz-"));
+    // A project on the controller's disk for `POST /v2/projects/load` to open.
+    mkdirSync(join(dataDir, "projects", "on-disk"), { recursive: true });
+    writeFileSync(join(dataDir, "projects", "on-disk", "on-disk.gns3"), JSON.stringify(gns3v200Lab("on-disk")));
     const { upgradeWebSocket, wss } = createNodeWebSocket({ app: new Hono() });
     let counter = 0;
     const base = inProcessDeps(dataDir);
     const deps: ControllerDeps = {
       ...base,
-      config: { ...base.config, auth: FUZZ_AUTH, notificationPingIntervalMs: 60_000 },
+      // Timers that would fire in the middle of a sequence make runs depend on the machine's speed.
+      config: { ...base.config, auth: FUZZ_AUTH, notificationPingIntervalMs: 60_000, autoCloseDelayMs: 60_000 },
       newId: () => `00000000-0000-4000-8000-${(++counter).toString(16).padStart(12, "0")}`,
       upgradeWebSocket,
     };
@@ -240,7 +245,8 @@ export class FuzzTarget {
       }
       if (project.status !== "opened") continue;
       const stats = await this.getJson(`${base}/stats`, problems);
-      const counts = { drawings: drawings.length, links: links.length, nodes: nodes.length, snapshots: 0 };
+      const snapshots = (await store.list(keys.snapshotsPrefix(project.project_id))).length;
+      const counts = { drawings: drawings.length, links: links.length, nodes: nodes.length, snapshots };
       if (stats && !isDeepStrictEqual(stats, counts)) problems.push(`GET ${base}/stats says ${JSON.stringify(stats)}, the store holds ${JSON.stringify(counts)}`);
       for (const node of nodes) {
         const nodeLinks = await this.getJson(`${base}/nodes/${node.node_id}/links`, problems);

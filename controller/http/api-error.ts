@@ -4,7 +4,7 @@ import { KvConflict } from "../store/kv";
 /** An error a request can end in: the status and a message that tells the user what to change. */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 408 | 409 | 413 | 415 | 422 | 429 | 500 | 503 | 507,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 408 | 409 | 413 | 415 | 422 | 429 | 500 | 501 | 503 | 507,
     message: string,
   ) {
     super(message);

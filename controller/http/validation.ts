@@ -64,6 +64,7 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
       if (issue.origin === "array") return `${literal(input)} has more than ${issue.maximum} items${where}`;
       return `${literal(input)} is greater than the maximum of ${issue.maximum}${where}`;
     case "invalid_value":
+      if (input === undefined) return `'${String(issue.path.at(-1) ?? "body")}' is a required property${parentPath(issue.path)}`;
       return `${literal(input)} is not one of [${issue.values.map(literal).join(", ")}]${where}`;
     case "invalid_format":
       if (issue.format === "regex" && "pattern" in issue) return `${literal(input)} does not match '${patternText(issue.pattern)}'${where}`;

@@ -13,6 +13,12 @@ export interface ListenerLimits {
  */
 export type ListenerSlot = { release: () => void } | { refused: string };
 
+/** Told when a project gets its first listener, and when its last one leaves. */
+export interface ProjectListenerWatch {
+  listened(projectId: string): void;
+  unlistened(projectId: string): void;
+}
+
 /**
  * Counts the notification listeners (HTTP streams and WebSockets) this app serves, so that
  * clients opening more and more of them cannot exhaust the controller's memory and sockets.
@@ -21,7 +27,10 @@ export class ListenerSlots {
   private total = 0;
   private readonly perProject = new Map<string, number>();
 
-  constructor(private readonly limits: ListenerLimits) {}
+  constructor(
+    private readonly limits: ListenerLimits,
+    private readonly watch?: ProjectListenerWatch,
+  ) {}
 
   take(scope: NotificationScope): ListenerSlot {
     if (this.total >= this.limits.total) {
@@ -33,7 +42,10 @@ export class ListenerSlots {
       return { refused: `Too many notification listeners on this project: at most ${this.limits.perProject} (--max-notification-listeners-per-project)` };
     }
     this.total++;
-    if (projectId !== undefined) this.perProject.set(projectId, onProject + 1);
+    if (projectId !== undefined) {
+      this.perProject.set(projectId, onProject + 1);
+      if (onProject === 0) this.watch?.listened(projectId);
+    }
     let released = false;
     return {
       release: () => {
@@ -42,8 +54,9 @@ export class ListenerSlots {
         this.total--;
         if (projectId === undefined) return;
         const left = this.perProject.get(projectId)! - 1;
-        if (left === 0) this.perProject.delete(projectId);
-        else this.perProject.set(projectId, left);
+        if (left > 0) return void this.perProject.set(projectId, left);
+        this.perProject.delete(projectId);
+        this.watch?.unlistened(projectId);
       },
     };
   }

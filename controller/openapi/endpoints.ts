@@ -2,8 +2,13 @@ import { z } from "zod";
 import { drawingInput, drawingWire } from "@shared/schemas/drawing";
 import { captureStart, linkCreate, linkUpdate, linkWire } from "@shared/schemas/link";
 import { nodeCreate, nodeDuplicate, nodeFromTemplate, nodeUpdate, nodeWire } from "@shared/schemas/node";
-import { projectCreate, projectUpdate, projectWire } from "@shared/schemas/project";
+import { projectCreate, projectDuplicate, projectLoad, projectUpdate, projectWire } from "@shared/schemas/project";
+import { snapshotCreate, snapshotWire } from "@shared/schemas/snapshot";
 import { routerLicense, versionCheck, versionWire } from "@shared/schemas/server";
+import { computePortsWire, imageWire, qemuBinary, statisticsWire } from "@shared/schemas/compute";
+import { gns3VmEngine, gns3VmSettings, gns3VmSettingsUpdate } from "@shared/schemas/gns3vm";
+import { templateCreate, templateUpdate, templateWire } from "@shared/schemas/template";
+import { defaultSymbolsWire, symbolDimensionsWire, symbolWire } from "@shared/schemas/symbol";
 
 export interface Endpoint {
   method: "get" | "post" | "put" | "delete";
@@ -48,9 +53,15 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "delete", path: P, summary: "Delete a project and its files", status: 204 },
   { method: "post", path: `${P}/open`, summary: "Open a project", status: 201, response: projectWire },
   { method: "post", path: `${P}/close`, summary: "Close a project (stops its nodes)", status: 204 },
-  { method: "get", path: `${P}/stats`, summary: "Counts of nodes, links and drawings", status: 200, response: stats },
+  { method: "get", path: `${P}/stats`, summary: "Counts of nodes, links, drawings and snapshots", status: 200, response: stats },
+  { method: "post", path: "/v2/projects/load", summary: "Open a .gns3 file from the server's disk (Node only; its projects folder and --projects-path)", status: 201, body: projectLoad, response: projectWire },
+  { method: "post", path: `${P}/duplicate`, summary: "Copy the project under new ids, closed", status: 201, body: projectDuplicate, response: projectWire },
+  { method: "get", path: `${P}/snapshots`, summary: "Snapshots, oldest first", status: 200, response: z.array(snapshotWire) },
+  { method: "post", path: `${P}/snapshots`, summary: "Take a snapshot (the project opened, its emulated nodes stopped)", status: 201, body: snapshotCreate, response: snapshotWire },
+  { method: "delete", path: `${P}/snapshots/:snapshot_id`, summary: "Delete a snapshot and its archive", status: 204 },
+  { method: "post", path: `${P}/snapshots/:snapshot_id/restore`, summary: "Put the project back as the snapshot holds it", status: 201, response: projectWire },
   { method: "get", path: `${P}/export`, summary: "Export as a portable project (zip with project.gns3 and files)", status: 200, rawResponse: "application/gns3project" },
-  { method: "post", path: `${P}/import`, summary: "Import a portable project zip or a .gns3 topology as this project", status: 201, rawBody: "application/octet-stream", response: projectWire },
+  { method: "post", path: `${P}/import`, summary: "Import a portable project zip or a .gns3 topology as this project (the body, or a multipart form's file)", status: 201, rawBody: "application/octet-stream", response: projectWire },
   { method: "get", path: `${P}/files/:path{.+}`, summary: "Download a project file", status: 200, rawResponse: "application/octet-stream" },
   { method: "post", path: `${P}/files/:path{.+}`, summary: "Upload a project file (streamed)", status: 201, rawBody: "application/octet-stream" },
 
@@ -69,6 +80,9 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "post", path: `${P}/nodes/:node_id/duplicate`, summary: "Duplicate a stopped node", status: 201, body: nodeDuplicate, response: nodeWire },
   { method: "get", path: `${P}/nodes/:node_id/links`, summary: "Links of a node", status: 200, response: z.array(linkWire) },
   { method: "post", path: `${P}/nodes/:node_id/console/reset`, summary: "Reset a node console", status: 204 },
+  { method: "get", path: `${P}/nodes/:node_id/console/ws`, summary: "The node's telnet console over a WebSocket (bytes both ways)", status: 101 },
+  { method: "get", path: `${P}/nodes/:node_id/files/:path{.+}`, summary: "Download a node file (a VPCS startup.vpc)", status: 200, rawResponse: "application/octet-stream" },
+  { method: "post", path: `${P}/nodes/:node_id/files/:path{.+}`, summary: "Upload a node file (streamed)", status: 201, rawBody: "application/octet-stream" },
 
   { method: "get", path: `${P}/links`, summary: "List links", status: 200, response: z.array(linkWire) },
   { method: "post", path: `${P}/links`, summary: "Link two node ports", status: 201, body: linkCreate, response: linkWire },
@@ -86,11 +100,32 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "put", path: `${P}/drawings/:drawing_id`, summary: "Update a drawing", status: 201, body: drawingInput, response: drawingWire },
   { method: "delete", path: `${P}/drawings/:drawing_id`, summary: "Delete a drawing", status: 204 },
 
-  { method: "get", path: "/v2/templates", summary: "Built-in templates", status: 200 },
-  { method: "get", path: "/v2/templates/:template_id", summary: "A built-in template", status: 200 },
+  { method: "get", path: "/v2/templates", summary: "Built-in templates, then those clients created", status: 200, response: z.array(templateWire) },
+  { method: "post", path: "/v2/templates", summary: "Create a template (the type's defaults filled in)", status: 201, body: templateCreate, response: templateWire },
+  { method: "get", path: "/v2/templates/:template_id", summary: "A template", status: 200, response: templateWire },
+  { method: "put", path: "/v2/templates/:template_id", summary: "Update a template (409 for a built-in)", status: 200, body: templateUpdate, response: templateWire },
+  { method: "delete", path: "/v2/templates/:template_id", summary: "Delete a template (409 for a built-in)", status: 204 },
+  { method: "post", path: "/v2/templates/:template_id/duplicate", summary: "Copy a template under a new id", status: 201, response: templateWire },
   { method: "post", path: `${P}/templates/:template_id`, summary: "Create a node from a template", status: 201, body: nodeFromTemplate, response: nodeWire },
   { method: "get", path: "/v2/computes", summary: "Computes (emulation hosts)", status: 200 },
   { method: "get", path: "/v2/computes/:compute_id", summary: "A compute", status: 200 },
+  { method: "get", path: "/v2/computes/:compute_id/ports", summary: "Port ranges of a compute and the ports taken", status: 200, response: computePortsWire },
+  { method: "get", path: "/v2/computes/:compute_id/qemu/binaries", summary: "QEMU emulators of a compute's machine", status: 200, response: z.array(qemuBinary) },
+  { method: "get", path: "/v2/computes/:compute_id/:emulator/images", summary: "Images of an emulator (qemu, iou, dynamips: the image store; docker: none)", status: 200, response: z.array(imageWire) },
+  { method: "post", path: "/v2/computes/:compute_id/:emulator/images/:filename{.+}", summary: "Upload an image for an emulator (streamed)", status: 200, rawBody: "application/octet-stream" },
+  { method: "get", path: "/v2/appliances", summary: "Appliance catalogue (none shipped)", status: 200, response: z.array(z.record(z.string(), z.unknown())) },
+  { method: "get", path: "/v2/gns3vm", summary: "GNS3 VM settings (no VM is run)", status: 200, response: gns3VmSettings },
+  { method: "put", path: "/v2/gns3vm", summary: "Save GNS3 VM settings (enabling is refused)", status: 201, body: gns3VmSettingsUpdate, response: gns3VmSettings },
+  { method: "get", path: "/v2/gns3vm/engines", summary: "GNS3 VM engines", status: 200, response: z.array(gns3VmEngine) },
+  { method: "get", path: "/v2/gns3vm/engines/:engine/vms", summary: "VMs of an engine (none)", status: 200, response: z.array(z.object({ vmname: z.string() })) },
+  { method: "get", path: "/v2/statistics", summary: "Statistics of each compute that reports them", status: 200, response: statisticsWire },
+  { method: "post", path: "/v2/reload", summary: "Reload (nothing to reload: state is read per request)", status: 200 },
+
+  { method: "get", path: "/v2/symbols", summary: "Node symbols: the built-in ones, then the uploaded ones", status: 200, response: z.array(symbolWire) },
+  { method: "get", path: "/v2/symbols/:symbol_id{.+}/dimensions", summary: "Width and height of a symbol, read from the image", status: 200, response: symbolDimensionsWire },
+  { method: "get", path: "/v2/symbols/:symbol_id{.+}/raw", summary: "A symbol's image (an unknown id gets the default symbol)", status: 200, rawResponse: "image/svg+xml" },
+  { method: "post", path: "/v2/symbols/:symbol_id{.+}/raw", summary: "Upload a custom symbol (streamed)", status: 204, rawBody: "application/octet-stream" },
+  { method: "get", path: "/v2/default_symbols", summary: "The symbol of each kind of node in each theme", status: 200, response: defaultSymbolsWire },
 
   { method: "get", path: "/v2/notifications", summary: "Controller events, streamed as JSON lines", status: 200, response: notification },
   { method: "get", path: "/v2/notifications/ws", summary: "Controller events over WebSocket", status: 101 },
@@ -108,7 +143,10 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "get", path: "/v2/compute/projects/:project_id/files/:path{.+}", summary: "Download a project file", status: 200, rawResponse: "application/octet-stream" },
   { method: "post", path: "/v2/compute/projects/:project_id/files/:path{.+}", summary: "Upload a project file (streamed)", status: 201, rawBody: "application/octet-stream" },
   { method: "get", path: "/v2/compute/projects/:project_id/notifications", summary: "Compute-side project events", status: 200, response: notification },
-  { method: "get", path: "/v2/compute/emulator/images", summary: "List emulator images", status: 200 },
-  { method: "get", path: "/v2/compute/emulator/images/:filename{.+}", summary: "Download an image (streamed)", status: 200, rawResponse: "application/octet-stream" },
-  { method: "post", path: "/v2/compute/emulator/images/:filename{.+}", summary: "Upload an image (streamed; md5 sidecar written)", status: 204, rawBody: "application/octet-stream" },
+  ...["/v2/compute/emulator/images", "/v2/compute/:emulator{qemu|iou|dynamips}/images"].flatMap((images): Endpoint[] => [
+    { method: "get", path: images, summary: "List emulator images", status: 200, response: z.array(imageWire) },
+    { method: "get", path: `${images}/:filename{.+}`, summary: "Download an image (streamed)", status: 200, rawResponse: "application/octet-stream" },
+    { method: "post", path: `${images}/:filename{.+}`, summary: "Upload an image (streamed; md5 sidecar written)", status: 204, rawBody: "application/octet-stream" },
+  ]),
+  { method: "get", path: "/v2/compute/docker/images", summary: "Docker images of the compute (none: no host runs Docker)", status: 200, response: z.array(z.object({ image: z.string() })) },
 ];

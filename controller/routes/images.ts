@@ -5,18 +5,29 @@ import { fileResponse } from "../http/file-response";
 import { emptyResponse, jsonResponse } from "../http/responses";
 import { listImages, openImage, uploadImage } from "../services/images";
 
-/** GNS3 serves these under `/v2/compute/qemu/images`; ours are for every emulator. */
+/**
+ * GNS3 serves these per emulator with file images (`/v2/compute/qemu/images`, `iou`, `dynamips`);
+ * here one store holds the images of every emulator, under each of those paths and under
+ * `/v2/compute/emulator/images`.
+ */
+const IMAGE_PATHS = ["/v2/compute/emulator/images", "/v2/compute/:emulator{qemu|iou|dynamips}/images"] as const;
+
 export function registerImageRoutes(app: Hono, deps: ControllerDeps): void {
-  app.get("/v2/compute/emulator/images", async () => jsonResponse(200, await listImages(deps)));
+  // The web UI's Docker template page lists these; no dataplane host runs Docker, so none.
+  app.get("/v2/compute/docker/images", () => jsonResponse(200, []));
 
-  // Raw endpoints: the body is the image's bytes and streams straight to the store.
-  app.post("/v2/compute/emulator/images/:filename{.+}", async (c) => {
-    await uploadImage(deps, c.req.param("filename"), { body: c.req.raw.body, declaredLength: declaredLength(c.req.raw) });
-    return emptyResponse(204);
-  });
+  for (const images of IMAGE_PATHS) {
+    app.get(images, async () => jsonResponse(200, await listImages(deps)));
 
-  app.get("/v2/compute/emulator/images/:filename{.+}", async (c) => {
-    const { file, path } = await openImage(deps, c.req.param("filename"));
-    return fileResponse(file, path);
-  });
+    // Raw endpoints: the body is the image's bytes and streams straight to the store.
+    app.post(`${images}/:filename{.+}`, async (c) => {
+      await uploadImage(deps, c.req.param("filename"), { body: c.req.raw.body, declaredLength: declaredLength(c.req.raw) });
+      return emptyResponse(204);
+    });
+
+    app.get(`${images}/:filename{.+}`, async (c) => {
+      const { file, path } = await openImage(deps, c.req.param("filename"));
+      return fileResponse(file, path);
+    });
+  }
 }

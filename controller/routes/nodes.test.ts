@@ -191,37 +191,3 @@ describeApi("nodes", (api) => {
     expect(reply.body.ports[0].adapter_type).toBe("e1000");
   });
 }, { workerd: true });
-
-describeApi("templates and computes", (api) => {
-  it("lists the built-in templates with GNS3's ids", async () => {
-    const reply = await api.get("/v2/templates");
-    expect(reply.status).toBe(200);
-    const vpcs = reply.body.find((t: { template_type: string }) => t.template_type === "vpcs");
-    expect(vpcs).toEqual({
-      base_script_file: "vpcs_base_config.txt", builtin: true, category: "guest", compute_id: null,
-      default_name_format: "PC{0}", name: "VPCS", symbol: ":/symbols/vpcs_guest.svg",
-      template_id: "19021f99-e36f-394d-b4a1-8aaa902ab9cc", template_type: "vpcs",
-    });
-    expect(reply.body.map((t: { name: string }) => t.name)).toEqual(["Cloud", "NAT", "VPCS", "Ethernet switch", "Ethernet hub", "Frame Relay switch", "ATM switch"]);
-  });
-
-  it("creates nodes from a template with numbered names", async () => {
-    const projectId = await newProject(api);
-    const path = `/v2/projects/${projectId}/templates/1966b864-93e7-32d5-965f-001384eec461`;
-    const first = await api.post(path, { x: 10, y: 20 });
-    const second = await api.post(path, { x: 30, y: 40, compute_id: "local" });
-    expect(first.status).toBe(201);
-    expect([first.body.name, second.body.name]).toEqual(["Switch1", "Switch2"]);
-    expect(first.body).toMatchObject({ node_type: "ethernet_switch", template_id: "1966b864-93e7-32d5-965f-001384eec461", x: 10, y: 20, symbol: ":/symbols/ethernet_switch.svg" });
-    expect((await api.post(path, { x: 1 })).body.message).toContain("'y' is a required property");
-    const unknown = await api.post(`/v2/projects/${projectId}/templates/00000000-0000-4000-8000-000000000000`, { x: 1, y: 1 });
-    expect(unknown.body).toEqual({ message: "Template 00000000-0000-4000-8000-000000000000 doesn't exist", status: 404 });
-  });
-
-  it("has the local compute", async () => {
-    const reply = await api.get("/v2/computes");
-    expect(reply.body[0]).toMatchObject({ compute_id: "local", connected: true, protocol: "http" });
-    expect((await api.get("/v2/computes/local")).body.compute_id).toBe("local");
-    expect((await api.get("/v2/computes/elsewhere")).body).toEqual({ message: "Compute ID elsewhere doesn't exist", status: 404 });
-  });
-}, { workerd: true });

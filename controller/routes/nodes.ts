@@ -5,6 +5,9 @@ import type { ControllerDeps } from "../deps";
 import { emptyResponse, jsonBytesResponse, jsonResponse } from "../http/responses";
 import { loadProject } from "../services/projects";
 import { parseJsonBody, readJsonBody } from "../http/validation";
+import { declaredLength } from "../http/content-length";
+import { fileResponse } from "../http/file-response";
+import { readNodeFile, writeNodeFile } from "../services/node-files";
 import {
   actOnAllNodes,
   actOnNode,
@@ -81,5 +84,20 @@ export function registerNodeRoutes(app: Hono, deps: ControllerDeps): void {
   app.post(`${base}/:node_id/console/reset`, async (c) => {
     await getNode(deps, c.req.param("project_id"), c.req.param("node_id"));
     return emptyResponse(204);
+  });
+
+  // A node's own files (its folder among the project's files), raw bytes both ways; GNS3 sends
+  // every one as an octet stream, whatever its name.
+  app.get(`${base}/:node_id/files/:path{.+}`, async (c) => {
+    const node = await getNode(deps, c.req.param("project_id"), c.req.param("node_id"));
+    const response = fileResponse(await readNodeFile(deps, node, c.req.param("path")), c.req.param("path"));
+    response.headers.set("content-type", "application/octet-stream");
+    return response;
+  });
+
+  app.post(`${base}/:node_id/files/:path{.+}`, async (c) => {
+    const node = await getNode(deps, c.req.param("project_id"), c.req.param("node_id"));
+    await writeNodeFile(deps, node, c.req.param("path"), { body: c.req.raw.body, declaredLength: declaredLength(c.req.raw) });
+    return emptyResponse(201);
   });
 }

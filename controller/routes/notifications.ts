@@ -5,9 +5,10 @@ import type { Notification, NotificationScope } from "../events/event-bus";
 import { ApiError, badRequest } from "../http/api-error";
 import { DEFAULT_PING_INTERVAL_MS, MAX_BACKLOG_BYTES, notificationText, openFeed } from "../notifications/feed";
 import { notificationStreamResponse } from "../notifications/http-stream";
+import { DEFAULT_AUTO_CLOSE_DELAY_MS, ProjectAutoClose } from "../notifications/auto-close";
 import { ListenerSlots } from "../notifications/listener-slots";
 import { keys } from "../store/keys";
-import { loadProject } from "../services/projects";
+import { closeUnwatchedProject, loadProject } from "../services/projects";
 
 const CONTROLLER: NotificationScope = { kind: "controller" };
 
@@ -21,7 +22,8 @@ const CONTROLLER: NotificationScope = { kind: "controller" };
  */
 export function registerNotificationRoutes(app: Hono, deps: ControllerDeps): void {
   const limits = limitsOf(deps.config);
-  const slots = new ListenerSlots({ total: limits.maxNotificationListeners, perProject: limits.maxNotificationListenersPerProject });
+  const autoClose = new ProjectAutoClose(deps.config.autoCloseDelayMs ?? DEFAULT_AUTO_CLOSE_DELAY_MS, (projectId) => closeUnwatchedProject(deps, projectId));
+  const slots = new ListenerSlots({ total: limits.maxNotificationListeners, perProject: limits.maxNotificationListenersPerProject }, autoClose);
   const feed = (scope: NotificationScope, onClose: () => void) => (send: (notification: Notification) => void) =>
     openFeed({
       events: deps.events,

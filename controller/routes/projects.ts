@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { projectCreate, projectUpdate } from "@shared/schemas/project";
+import { projectCreate, projectDuplicate, projectLoad, projectUpdate } from "@shared/schemas/project";
 import type { ControllerDeps } from "../deps";
 import { projectToWire } from "../domain/projects";
 import { emptyResponse, jsonResponse } from "../http/responses";
@@ -14,6 +14,8 @@ import {
   projectStats,
   updateProject,
 } from "../services/projects";
+import { duplicateProject } from "../services/project-duplicate";
+import { loadProjectFile } from "../services/project-load";
 
 export function registerProjectRoutes(app: Hono, deps: ControllerDeps): void {
   app.get("/v2/projects", async () => jsonResponse(200, (await listProjects(deps)).map(projectToWire)));
@@ -21,6 +23,11 @@ export function registerProjectRoutes(app: Hono, deps: ControllerDeps): void {
   app.post("/v2/projects", async (c) => {
     const input = await parseJsonBody(c.req.raw, projectCreate);
     return jsonResponse(201, projectToWire(await createProject(deps, input)));
+  });
+
+  app.post("/v2/projects/load", async (c) => {
+    const input = await parseJsonBody(c.req.raw, projectLoad);
+    return jsonResponse(201, projectToWire(await loadProjectFile(deps, input.path)));
   });
 
   app.get("/v2/projects/:project_id", async (c) =>
@@ -44,6 +51,11 @@ export function registerProjectRoutes(app: Hono, deps: ControllerDeps): void {
   app.post("/v2/projects/:project_id/close", async (c) => {
     await closeProject(deps, c.req.param("project_id"));
     return emptyResponse(204);
+  });
+
+  app.post("/v2/projects/:project_id/duplicate", async (c) => {
+    const input = await parseJsonBody(c.req.raw, projectDuplicate);
+    return jsonResponse(201, projectToWire(await duplicateProject(deps, c.req.param("project_id"), input)));
   });
 
   app.get("/v2/projects/:project_id/stats", async (c) => jsonResponse(200, await projectStats(deps, c.req.param("project_id"))));

@@ -5,6 +5,7 @@ import { conflict, forbidden } from "../http/api-error";
 import { emptyResponse, jsonResponse, sortKeysDeep } from "../http/responses";
 import { parseJsonBody } from "../http/validation";
 import { openApiDocument } from "../openapi/document";
+import { closeEveryProject, computeStatistics } from "../services/server-lifecycle";
 import { keys } from "../store/keys";
 
 const DEFAULT_LICENSE = { iourc_content: "", license_check: true };
@@ -26,11 +27,17 @@ export function registerServerRoutes(app: Hono, deps: ControllerDeps): void {
     return jsonResponse(200, { version: deps.config.version });
   });
 
-  app.post("/v2/shutdown", () => {
+  app.post("/v2/shutdown", async () => {
     if (!deps.config.local) throw forbidden("You can only stop a local server");
+    await closeEveryProject(deps);
     setTimeout(deps.requestShutdown, 10);
     return emptyResponse(201);
   });
+
+  // Nothing to reload: every request reads the store, where settings and templates live.
+  app.post("/v2/reload", () => emptyResponse(200));
+
+  app.get("/v2/statistics", async () => jsonResponse(200, await computeStatistics(deps)));
 
   app.post("/v2/debug", async () => {
     if (!deps.config.local) throw forbidden("You can only debug a local server");

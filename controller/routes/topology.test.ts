@@ -7,6 +7,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { beforeAll, expect, it } from "vitest";
 import { fileLayout } from "../files/layout";
 import { describeApi, type ApiClient } from "../testing/api-targets";
+import { gns3v200Lab, LEGACY_IDS } from "../testing/legacy-topologies";
 
 const STARTUP = "project-files/vpcs/startup.vpc";
 const BINARY = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 1, 2, 0x50, 0x4b, 0x07, 0x08, 255, 0x50, 0x4b, 0x01, 0x02]);
@@ -67,10 +68,27 @@ function topologyOf(bytes: Uint8Array): any {
   return JSON.parse(strFromU8(unzipSync(bytes)["project.gns3"]!));
 }
 
-function withoutIdentity(record: any, drop: string[]): any {
-  const copy = { ...record };
-  for (const key of drop) delete copy[key];
-  return copy;
+/**
+ * What a project holds, with every id replaced by what it names (a node by its name, a link
+ * by its ends), so that a copy under new ids compares equal to its original.
+ */
+async function contentsOf(api: ApiClient, projectId: string) {
+  const base = `/v2/projects/${projectId}`;
+  const nodes = (await api.get(`${base}/nodes`)).body as any[];
+  const nameOf = new Map(nodes.map((node) => [node.node_id, node.name]));
+  const links = (await api.get(`${base}/links`)).body as any[];
+  const drawings = (await api.get(`${base}/drawings`)).body as any[];
+  const identity = ["node_id", "project_id", "console", "status", "node_directory", "link_id", "drawing_id"];
+  const without = (record: any) => Object.fromEntries(Object.entries(record).filter(([key]) => !identity.includes(key)));
+  // A node's MAC address is derived from its id, as in GNS3.
+  const node = (record: any) => ({ ...without(record), properties: without({ ...record.properties, mac_address: undefined }), ports: record.ports.map((port: any) => without({ ...port, mac_address: undefined })) });
+  return {
+    nodes: nodes.map(node).sort((a: any, b: any) => (a.name < b.name ? -1 : 1)),
+    links: links
+      .map((link) => ({ ...without(link), nodes: link.nodes.map((end: any) => ({ ...without(end), node: nameOf.get(end.node_id) })) }))
+      .sort((a, b) => (JSON.stringify(a.nodes) < JSON.stringify(b.nodes) ? -1 : 1)),
+    drawings: drawings.map(without),
+  };
 }
 
 describeApi("project export and import", (api) => {
@@ -85,7 +103,8 @@ describeApi("project export and import", (api) => {
     expect(exported.headers.get("content-type")).toBe("application/gns3project");
     expect(exported.headers.get("content-disposition")).toBe(`attachment; filename="${lab.name}.gns3project"`);
     const entries = unzipSync(exported.bytes);
-    expect(Object.keys(entries).sort()).toEqual(["disk.bin", STARTUP, "project.gns3"]);
+    expect(Object.keys(entries)).toEqual(expect.arrayContaining(["disk.bin", STARTUP, "project.gns3"]));
+    expect(Object.keys(entries).filter((name) => name.includes("captures"))).toEqual([]);
     expect(strFromU8(entries[STARTUP]!)).toBe("ip 10.0.0.1/24");
     expect(entries["disk.bin"]).toEqual(BINARY);
     const topology = topologyOf(exported.bytes);
@@ -96,7 +115,7 @@ describeApi("project export and import", (api) => {
     expect(topology.topology.drawings).toHaveLength(1);
   });
 
-  it("round-trips: the imported project has the same nodes, links, drawings and files", async () => {
+  it("round-trips: the imported project has the same nodes, links, drawings and files, under new ids", async () => {
     const exported = await exportOf(api, lab.projectId);
     const copyId = crypto.randomUUID();
     const copyName = `copy-${crypto.randomUUID()}`;
@@ -111,17 +130,17 @@ describeApi("project export and import", (api) => {
     expect(Object.keys(storedSuspended.filters)).toEqual(["packet_loss", "delay", "frequency_drop"]);
 
     expect((await api.post(`/v2/projects/${copyId}/open`)).status).toBe(201);
+    const copy = await contentsOf(api, copyId);
+    expect(copy).toEqual(await contentsOf(api, lab.projectId));
     const nodes = (await api.get(`/v2/projects/${copyId}/nodes`)).body;
-    const drop = ["project_id", "console", "status", "node_directory"];
-    expect(nodes.map((node: any) => withoutIdentity(node, drop))).toEqual(lab.nodes.map((node) => withoutIdentity(node, drop)));
+    for (const node of nodes) expect(lab.nodes.map((original) => original.node_id)).not.toContain(node.node_id);
     for (const node of nodes.filter((n: any) => n.node_type === "vpcs")) {
       expect(node.console).toEqual(expect.any(Number));
       expect(lab.nodes.map((original) => original.console)).not.toContain(node.console);
     }
-    const links = (await api.get(`/v2/projects/${copyId}/links`)).body;
-    expect(links).toEqual(lab.links.map((link) => ({ ...link, project_id: copyId })));
+    for (const link of (await api.get(`/v2/projects/${copyId}/links`)).body) expect(lab.links.map((original) => original.link_id)).not.toContain(link.link_id);
     const drawings = (await api.get(`/v2/projects/${copyId}/drawings`)).body;
-    expect(drawings).toEqual(lab.drawings.map((drawing) => ({ ...drawing, project_id: copyId })));
+    expect(drawings.map((drawing: any) => drawing.drawing_id)).not.toEqual(lab.drawings.map((drawing) => drawing.drawing_id));
 
     const startup = await api.fetch(`/v2/projects/${copyId}/files/${STARTUP}`);
     expect(await startup.text()).toBe("ip 10.0.0.1/24");
@@ -168,11 +187,14 @@ describeApi("project export and import", (api) => {
     try {
       const path = join(folder, "exported.zip");
       writeFileSync(path, exported.bytes);
-      report = execFileSync("python3", ["-c", "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); print(z.testzip(), sorted(z.namelist()))", path]);
+      const script = "import json, sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); print(json.dumps([z.testzip(), sorted(z.namelist())]))";
+      report = execFileSync("python3", ["-c", script, path]);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
-    expect(report.toString().trim()).toBe(`None ['disk.bin', 'project-files/vpcs/startup.vpc', 'project.gns3']`);
+    const [firstBadEntry, names] = JSON.parse(report.toString());
+    expect(firstBadEntry).toBeNull();
+    expect(names).toEqual(expect.arrayContaining(["disk.bin", STARTUP, "project.gns3"]));
   });
 
   it("imports an archive streamed by Python with data descriptors, binary entries intact", async () => {
@@ -193,33 +215,135 @@ describeApi("project export and import", (api) => {
     expect(disk.subarray(0, BINARY.length)).toEqual(BINARY);
   });
 
-  it("answers 404 when exporting an unknown project, 400 for unknown option values", async () => {
+  it("answers 404 when exporting an unknown project, 400 for an unknown compression", async () => {
     const id = crypto.randomUUID();
     const unknown = await api.get(`/v2/projects/${id}/export`);
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ message: `Project ID ${id} doesn't exist`, status: 404 });
-    const badCompression = await api.get(`/v2/projects/${lab.projectId}/export?compression=bzip2`);
+    const badCompression = await api.get(`/v2/projects/${lab.projectId}/export?compression=gz`);
     expect(badCompression.status).toBe(400);
     expect(badCompression.body).toEqual({
-      message: `JSON schema error with API request '/v2/projects/${lab.projectId}/export': 'bzip2' is not one of ['zip', 'none'] (at compression)`,
-      status: 400,
-    });
-    const badFlag = await api.get(`/v2/projects/${lab.projectId}/export?include_images=true`);
-    expect(badFlag.status).toBe(400);
-    expect(badFlag.body).toEqual({
-      message: `JSON schema error with API request '/v2/projects/${lab.projectId}/export': 'true' is not one of ['yes', 'no'] (at include_images)`,
+      message: `JSON schema error with API request '/v2/projects/${lab.projectId}/export': 'gz' is not one of ['zip', 'none', 'bzip2', 'lzma'] (at compression)`,
       status: 400,
     });
   });
 
-  it("refuses to import over an existing project id, or under a name already taken", async () => {
+  it("refuses to export while an emulated node runs, as GNS3 does", async () => {
+    const { body: project } = await api.post("/v2/projects", { name: `running-${crypto.randomUUID()}` });
+    const base = `/v2/projects/${project.project_id}`;
+    const pc = (await api.post(`${base}/nodes`, { name: "PC1", node_type: "vpcs", compute_id: "local" })).body;
+    expect((await api.post(`${base}/nodes/${pc.node_id}/start`)).status).toBe(200);
+    expect(await api.get(`${base}/export`)).toMatchObject({ status: 409, body: { message: "Project must be stopped in order to export it", status: 409 } });
+    expect((await api.post(`${base}/nodes/${pc.node_id}/stop`)).status).toBe(200);
+    expect((await exportOf(api, project.project_id)).status).toBe(200);
+  });
+
+  it("takes GNS3's compressions in any case, bzip2 and lzma answered deflated", async () => {
+    for (const compression of ["ZIP", "bzip2", "LZMA"]) {
+      const exported = await exportOf(api, lab.projectId, `?compression=${compression}`);
+      expect(exported.status).toBe(200);
+      expect(Buffer.from(exported.bytes).includes("ip 10.0.0.1/24")).toBe(false);
+      expect(strFromU8(unzipSync(exported.bytes)[STARTUP]!)).toBe("ip 10.0.0.1/24");
+    }
+  });
+
+  it("reads any option value but yes, in any case, as no, as GNS3 does", async () => {
+    const { body: project } = await api.post("/v2/projects", { name: `macs-${crypto.randomUUID()}` });
+    expect((await api.post(`/v2/projects/${project.project_id}/nodes`, { name: "VM", node_type: "qemu", compute_id: "local" })).status).toBe(201);
+    const mac = (bytes: Uint8Array) => topologyOf(bytes).topology.nodes[0].properties.mac_address;
+    const kept = await exportOf(api, project.project_id, "?reset_mac_addresses=true&include_images=1&keep_compute_ids=on");
+    expect(kept.status).toBe(200);
+    expect(mac(kept.bytes)).toMatch(/^0c(:[0-9a-f]{2}){5}$/);
+    const reset = await exportOf(api, project.project_id, "?reset_mac_addresses=YES");
+    expect(mac(reset.bytes)).toBeNull();
+  });
+
+  it("refuses to import over an existing project id, and gives a taken name a free suffix as GNS3 does", async () => {
     const exported = await exportOf(api, lab.projectId);
     const existing = await importOf(api, lab.projectId, exported.bytes, "?name=anything");
     expect(existing).toEqual({ status: 409, body: { message: `Project ID ${lab.projectId} already exists`, status: 409 } });
-    const taken = await importOf(api, crypto.randomUUID(), exported.bytes, `?name=${lab.name}`);
-    expect(taken).toEqual({ status: 409, body: { message: `Project "${lab.name}" already exists`, status: 409 } });
+    const first = await importOf(api, crypto.randomUUID(), exported.bytes, `?name=${lab.name}`);
+    expect(first.body).toMatchObject({ name: `${lab.name}-1`, filename: `${lab.name}-1.gns3` });
+    const second = await importOf(api, crypto.randomUUID(), exported.bytes);
+    expect(second.body).toMatchObject({ name: `${lab.name}-2` });
     const invalidId = await importOf(api, "not-a-uuid", exported.bytes);
     expect(invalidId).toEqual({ status: 400, body: { message: "Project ID not-a-uuid is not a UUID: import under a new UUID", status: 400 } });
+    const gns3Path = await importOf(api, crypto.randomUUID(), exported.bytes, "?path=/labs/x.gns3");
+    expect(gns3Path).toEqual({ status: 409, body: { message: "The destination path should not contain .gns3", status: 409 } });
+  });
+
+  it("imports under the path asked for", async () => {
+    const projectId = crypto.randomUUID();
+    const imported = await importOf(api, projectId, (await exportOf(api, lab.projectId)).bytes, `?name=pathed-${projectId}&path=/labs/pathed`);
+    expect(imported.body).toMatchObject({ status: "closed", path: "/labs/pathed", auto_close: true, auto_open: false, auto_start: false });
+  });
+
+  it("imports the archive a browser uploads as a form's file, as gns3-web-ui sends it", async () => {
+    const exported = await exportOf(api, lab.projectId);
+    for (const field of ["file", "upload"]) {
+      const form = new FormData();
+      form.append("comment", "sent before the file");
+      form.append(field, new Blob([exported.bytes]), `${lab.name}.gns3project`);
+      const projectId = crypto.randomUUID();
+      const imported = await importOf(api, projectId, form, `?name=form-${projectId}`);
+      expect(imported.status).toBe(201);
+      expect(await (await api.fetch(`/v2/projects/${projectId}/files/${STARTUP}`)).text()).toBe("ip 10.0.0.1/24");
+    }
+  });
+
+  it("refuses a form it cannot read with a 400, storing nothing", async () => {
+    const projectId = crypto.randomUUID();
+    const send = (body: string, contentType: string) =>
+      api.fetch(`/v2/projects/${projectId}/import`, { method: "POST", body, headers: { "content-type": contentType } }).then(async (response) => ({ status: response.status, body: await response.json() }));
+    expect(await send("--x\r\nContent-Disposition: form-data; name=\"file\"\r\n\r\nPK", "multipart/form-data; boundary=x")).toEqual({
+      status: 400,
+      body: { message: "Cannot import project: malformed multipart/form-data body: the last part is not closed by its boundary", status: 400 },
+    });
+    expect(await send("--x\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nlab\r\n--x--\r\n", "multipart/form-data; boundary=x")).toEqual({
+      status: 400,
+      body: { message: "Cannot import project: malformed multipart/form-data body: the form has no file: send the project in a field named 'file'", status: 400 },
+    });
+    expect(await send("anything", "multipart/form-data")).toEqual({
+      status: 400,
+      body: { message: "Cannot import project: the multipart/form-data content type has no valid boundary", status: 400 },
+    });
+    await expectNothingStored(projectId);
+  });
+
+  it("imports a GNS3 2.0.0 project, bare or archived with its files, brought up to date", async () => {
+    const bareId = crypto.randomUUID();
+    const bare = await importOf(api, bareId, JSON.stringify(gns3v200Lab(`legacy-${bareId}`)));
+    expect(bare).toMatchObject({ status: 201, body: { name: `legacy-${bareId}`, drawing_grid_size: 25, status: "closed" } });
+    expect((await api.post(`/v2/projects/${bareId}/open`)).status).toBe(201);
+    const nodes = (await api.get(`/v2/projects/${bareId}/nodes`)).body;
+    expect(nodes.map((node: any) => [node.name, node.console_type, node.properties.startup_script_path]).sort()).toEqual([
+      ["PC1", "telnet", undefined],
+      ["PC2", "telnet", undefined],
+      ["SW1", "none", undefined],
+    ]);
+    expect((await api.get(`/v2/projects/${bareId}/links`)).body).toHaveLength(1);
+
+    const archivedId = crypto.randomUUID();
+    const archive = zipSync({
+      "project.gns3": strToU8(JSON.stringify(gns3v200Lab(`legacy-${archivedId}`))),
+      [`project-files/vpcs/${LEGACY_IDS.pc1}/startup.vpc`]: strToU8("ip 10.2.2.2/24"),
+    });
+    expect((await importOf(api, archivedId, archive)).status).toBe(201);
+    const pc1 = (await api.get(`/v2/projects/${archivedId}/nodes`)).body.find((node: any) => node.name === "PC1");
+    expect(pc1.node_id).not.toBe(LEGACY_IDS.pc1);
+    expect(await (await api.fetch(`/v2/projects/${archivedId}/files/project-files/vpcs/${pc1.node_id}/startup.vpc`)).text()).toBe("ip 10.2.2.2/24");
+  });
+
+  it("refuses a GNS3 1.x topology, saying what to do", async () => {
+    const projectId = crypto.randomUUID();
+    expect(await importOf(api, projectId, JSON.stringify({ ...gns3v200Lab(), revision: 4 }))).toEqual({
+      status: 409,
+      body: {
+        message: "This project was saved by GNS3 1.x (file revision 4), which this server cannot convert: open it once in GNS3 2.2 and save it, then import it again",
+        status: 409,
+      },
+    });
+    await expectNothingStored(projectId);
   });
 
   /** A refused import leaves no project and no folder behind. */

@@ -5,17 +5,24 @@ import { projectToWire } from "../domain/projects";
 import { declaredLength } from "../http/content-length";
 import { jsonResponse } from "../http/responses";
 import { validate } from "../http/validation";
-import { exportProject, importProject } from "../services/topology";
+import { EXPORT_COMPRESSIONS, exportProject, importProject } from "../services/topology";
 
-const yesNo = z.enum(["yes", "no"]).optional();
+/** GNS3 reads `yes` in any case as yes, and any other value as no. */
+const yesNo = z.string().optional().transform((value) => value?.toLowerCase() === "yes");
 
-/** GNS3 ignores query parameters it does not know, so clients may send more than these. */
+/**
+ * GNS3 ignores query parameters it does not know, so clients may send more than these.
+ * `include_images` is one: images live apart from projects here and are never exported.
+ */
 const exportQuery = z.object({
-  include_images: yesNo,
   include_snapshots: yesNo,
   reset_mac_addresses: yesNo,
   keep_compute_ids: yesNo,
-  compression: z.enum(["zip", "none"]).optional(),
+  compression: z
+    .string()
+    .optional()
+    .transform((value) => value?.toLowerCase() ?? "zip")
+    .pipe(z.enum(EXPORT_COMPRESSIONS)),
 });
 
 const importQuery = z.object({
@@ -23,15 +30,15 @@ const importQuery = z.object({
   path: z.string().min(1).optional(),
 });
 
-/** Raw endpoints: the export streams a zip out, the import takes a zip (or `.gns3` JSON) in. */
+/** Raw endpoints: the export streams a zip out, the import takes a zip (or `.gns3` JSON) in, bare or as a form's file. */
 export function registerTopologyRoutes(app: Hono, deps: ControllerDeps): void {
   app.get("/v2/projects/:project_id/export", async (c) => {
     const query = validate(exportQuery, c.req.query(), new URL(c.req.url).pathname);
     const { project, archive } = await exportProject(deps, c.req.param("project_id"), {
-      includeSnapshots: query.include_snapshots === "yes",
-      resetMacAddresses: query.reset_mac_addresses === "yes",
-      keepComputeIds: query.keep_compute_ids === "yes",
-      compression: query.compression ?? "zip",
+      includeSnapshots: query.include_snapshots,
+      resetMacAddresses: query.reset_mac_addresses,
+      keepComputeIds: query.keep_compute_ids,
+      compression: query.compression,
     });
     return new Response(archive, {
       status: 200,
@@ -44,7 +51,7 @@ export function registerTopologyRoutes(app: Hono, deps: ControllerDeps): void {
 
   app.post("/v2/projects/:project_id/import", async (c) => {
     const query = validate(importQuery, c.req.query(), new URL(c.req.url).pathname);
-    const upload = { body: c.req.raw.body, declaredLength: declaredLength(c.req.raw) };
+    const upload = { body: c.req.raw.body, declaredLength: declaredLength(c.req.raw), contentType: c.req.header("content-type") ?? null };
     const project = await importProject(deps, c.req.param("project_id"), query, upload);
     return jsonResponse(201, projectToWire(project));
   });

@@ -1,10 +1,15 @@
 import { randomBytes } from "node:crypto";
+import { statSync } from "node:fs";
 import { readFlags, type CommandLine, type FlagDefinition } from "@shared/cli/flags";
 import { createLogger } from "@shared/logging/logger";
+import { GNS3_VERSION } from "../deps";
+import { InvalidOrigin, parseOrigin } from "../http/cors-origins";
+import { InvalidGns3Version, parseGns3Version } from "./gns3-version";
 import { InvalidLimitFlag, LIMIT_FLAGS, parseLimitFlags } from "./limit-flags";
 import { startLocalDataplane, type LocalDataplane } from "./local-dataplane";
 import { startNodeController } from "./node";
 import type { ConnectionTimeouts } from "./node-connections";
+import { webUiProblem } from "./web-ui";
 
 /**
  * `npm start`: the controller on 127.0.0.1:3080 with its store under ./.data unless told
@@ -38,6 +43,26 @@ const FLAGS = [
     description: "loopback port of the local daemon's Prometheus /metrics, 0 for none",
   },
   { name: "access-log", type: "boolean", env: "CONTROLLER_ACCESS_LOG", description: "log each request as a JSON line (component controller.access)" },
+  {
+    name: "projects-path",
+    type: "string",
+    multiple: true,
+    value: "DIR",
+    env: "CONTROLLER_PROJECTS_PATHS",
+    defaultText: "none beyond the data dir's projects folder",
+    description: "another folder POST /v2/projects/load may open .gns3 files from; may be given more than once",
+  },
+  {
+    name: "cors-origin",
+    type: "string",
+    multiple: true,
+    value: "ORIGIN",
+    env: "CONTROLLER_CORS_ORIGINS",
+    defaultText: "only GNS3's: loopback at this port and at 4200, gns3.github.io",
+    description: "another origin whose pages may call the API from a browser; may be given more than once",
+  },
+  { name: "web-ui", type: "string", value: "DIR", env: "CONTROLLER_WEB_UI", description: "an unpacked gns3-web-ui build to serve at /static/web-ui/ (and / leads there)" },
+  { name: "gns3-version", type: "string", value: "VERSION", default: GNS3_VERSION, env: "CONTROLLER_GNS3_VERSION", description: "the GNS3 version to answer as, X.Y.Z; clients refuse a server of another one" },
   ...LIMIT_FLAGS,
 ] as const satisfies readonly FlagDefinition[];
 
@@ -70,6 +95,13 @@ if (notificationPingIntervalMs !== undefined && !(Number.isInteger(notificationP
   cli.fail(`CONTROLLER_NOTIFICATION_PING_MS must be a positive whole number of milliseconds, got '${pingSetting}'`);
 }
 
+// Only tests shorten the auto_close delay, so it has no flag of its own.
+const autoCloseSetting = process.env.CONTROLLER_AUTO_CLOSE_MS;
+const autoCloseDelayMs = autoCloseSetting === undefined ? undefined : Number(autoCloseSetting);
+if (autoCloseDelayMs !== undefined && !(Number.isInteger(autoCloseDelayMs) && autoCloseDelayMs > 0)) {
+  cli.fail(`CONTROLLER_AUTO_CLOSE_MS must be a positive whole number of milliseconds, got '${autoCloseSetting}'`);
+}
+
 // How long slow clients are given; only tests shorten them, so they have no flags.
 const timeouts: Partial<ConnectionTimeouts> = {};
 for (const [name, variable] of [
@@ -96,19 +128,50 @@ if (!loopback && !auth && !values["allow-unauthenticated"]) {
   );
 }
 
+/** The flag's value as `parse` reads it; a value it refuses ends the process, naming the flag. */
+function checked<T>(flag: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof InvalidOrigin || error instanceof InvalidGns3Version) cli.fail(`--${flag}: ${error.message}`);
+    throw error;
+  }
+}
+const corsOrigins = checked("cors-origin", () => values["cors-origin"].map(parseOrigin));
+const gns3Version = checked("gns3-version", () => parseGns3Version(values["gns3-version"]));
+const webUiDir = values["web-ui"];
+const webUiRefusal = webUiDir === undefined ? undefined : await webUiProblem(webUiDir);
+if (webUiRefusal !== undefined) cli.fail(`--web-ui: ${webUiRefusal}`);
+
+const projectsPaths = values["projects-path"];
+for (const folder of projectsPaths) {
+  if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory()) cli.fail(`--projects-path: ${folder} is not a folder`);
+}
+
 const dataplaneToken = values["dataplane-token"] ?? randomBytes(24).toString("hex");
+let dataplane: LocalDataplane | undefined;
+let stopping: Promise<void> | undefined;
+/** Signals and `POST /v2/shutdown` alike: the daemon stops its nodes' processes as it exits, then the store closes. */
+const stopEverything = (): void => {
+  stopping ??= Promise.all([dataplane?.stop(), controller.close()]).then(() => process.exit(0));
+};
 const controller = await startNodeController({
+  onShutdown: stopEverything,
   host: values.host,
   port,
   dataDir: values["data-dir"],
   notificationPingIntervalMs,
+  autoCloseDelayMs,
+  projectsPaths,
   dataplaneToken,
   limits,
   timeouts,
+  corsOrigins,
+  gns3Version,
+  ...(webUiDir === undefined ? {} : { webUiDir }),
   ...(auth ? { auth } : {}),
   ...(values["access-log"] ? { accessLog: createLogger("controller.access") } : {}),
 });
-let dataplane: LocalDataplane | undefined;
 if (!values["no-local-dataplane"]) {
   // The daemon is on this host: it dials loopback even when the API listens on every address.
   const host = values.host === "0.0.0.0" || values.host === "::" ? "127.0.0.1" : values.host;
@@ -123,5 +186,5 @@ if (!values["no-local-dataplane"]) {
 log.info("controller listening", { url: controller.url, data_dir: values["data-dir"], local_dataplane: dataplane !== undefined });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => void Promise.all([dataplane?.stop(), controller.close()]).then(() => process.exit(0)));
+  process.on(signal, stopEverything);
 }

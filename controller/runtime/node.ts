@@ -7,14 +7,19 @@ import { serve, type ServerType } from "@hono/node-server";
 import { createNodeWebSocket } from "@hono/node-ws";
 import { Hono } from "hono";
 import type { Logger } from "@shared/logging/logger";
-import { createApp } from "../app";
+import { createApp, type ControllerApp } from "../app";
 import { GNS3_VERSION, type ControllerDeps, type ControllerLimits } from "../deps";
 import { LocalEventBus, type EventBus } from "../events/event-bus";
 import { DiskFileStore } from "../files/disk-file-store";
+import { DiskLoadableFolders } from "../files/disk-loadable-folders";
 import { accessLog } from "../http/access-log";
+import { allowedOrigins } from "../http/cors-origins";
 import { LmdbKeyValueStore } from "../store/lmdb-kv";
 import { DEFAULT_CONNECTION_TIMEOUTS, closingWhenBodyUnread, guardStalledTransfers, serverOptions, type ConnectionTimeouts } from "./node-connections";
+import { nodeLocalHost } from "./local-host";
 import { RequestDrain } from "./request-drain";
+import { dialTcp } from "./node-tcp";
+import { registerWebUi } from "./web-ui";
 
 /** How long a stopping server lets the requests it is handling finish before closing the store. */
 const SHUTDOWN_GRACE_MS = 5000;
@@ -27,6 +32,10 @@ export interface NodeControllerOptions {
   dataDir: string;
   onShutdown?: () => void;
   notificationPingIntervalMs?: number;
+  /** How long an `auto_close` project stays open after its last listener left; GNS3's 5 s unless given (tests shorten it). */
+  autoCloseDelayMs?: number;
+  /** Folders besides the data dir's projects folder that `POST /v2/projects/load` may read (flag --projects-path). */
+  projectsPaths?: readonly string[];
   /** Shared secret of the dataplane daemons dialling `/v2/dataplane/ws` (flag --dataplane-token / DATAPLANE_TOKEN). */
   dataplaneToken?: string;
   auth?: { user: string; password: string };
@@ -38,6 +47,12 @@ export interface NodeControllerOptions {
   events?: EventBus;
   /** Where a line per request goes (flag --access-log); none unless given. */
   accessLog?: Logger;
+  /** Origins allowed besides GNS3's own list and the server's loopback names (flag --cors-origin). */
+  corsOrigins?: readonly string[];
+  /** The GNS3 version to answer as (flag --gns3-version); `GNS3_VERSION` unless given. */
+  gns3Version?: string;
+  /** An unpacked gns3-web-ui build to serve under /static/web-ui/ (flag --web-ui); none unless given. */
+  webUiDir?: string;
 }
 
 export interface RunningController {
@@ -55,6 +70,8 @@ export async function startNodeController(options: NodeControllerOptions): Promi
   let server: ServerType | undefined;
   let stopGuard = (): void => {};
   const requests = new RequestDrain();
+  // Made once the port is known, which the allowed origins name; no request arrives before.
+  let app: ControllerApp | undefined;
   const close = async (): Promise<void> => {
     // Requests being handled finish, and their changes are committed, before the store closes.
     await requests.drain(SHUTDOWN_GRACE_MS, SHUTDOWN_QUIET_MS);
@@ -68,38 +85,44 @@ export async function startNodeController(options: NodeControllerOptions): Promi
     });
     await store.close();
   };
+  const timeouts = { ...DEFAULT_CONNECTION_TIMEOUTS, ...options.timeouts };
+  await new Promise<void>((ready) => {
+    const fetch = closingWhenBodyUnread(requests.wrap(async (request, bindings) => app!.fetch(request, bindings)));
+    server = serve({ fetch, hostname: options.host, port: options.port, serverOptions: serverOptions(timeouts) }, () => ready());
+  });
+  const port = (server!.address() as AddressInfo).port;
   const deps: ControllerDeps = {
     config: {
-      version: GNS3_VERSION,
+      version: options.gns3Version ?? GNS3_VERSION,
       local: true,
       consoleHost: options.host === "0.0.0.0" || options.host === "::" ? "127.0.0.1" : options.host,
       projectsDir: resolve(dataDir, "projects"),
       notificationPingIntervalMs: options.notificationPingIntervalMs,
+      ...(options.autoCloseDelayMs === undefined ? {} : { autoCloseDelayMs: options.autoCloseDelayMs }),
       dataplaneToken: options.dataplaneToken,
       ...(options.auth ? { auth: options.auth } : {}),
+      corsOrigins: allowedOrigins(options.corsOrigins ?? [], port),
       ...(options.limits ? { limits: options.limits } : {}),
     },
     store,
     events: options.events ?? new LocalEventBus(),
     files: new DiskFileStore(dataDir),
     newId: randomUUID,
+    loadableFolders: new DiskLoadableFolders([resolve(dataDir, "projects"), ...(options.projectsPaths ?? [])]),
     hostInterfaces: () => Object.keys(networkInterfaces()).filter((name) => name !== "lo"),
     upgradeWebSocket,
+    connectTcp: dialTcp,
     requestShutdown: () => (options.onShutdown ?? (() => void close().then(() => process.exit(0))))(),
     usage: hostUsage,
+    localHost: nodeLocalHost({ port, dataDir, usage: hostUsage }),
   };
   // HTTP requests go straight to the app (its own 404 and error bodies); the outer app only
   // exists because @hono/node-ws needs an app to hand upgrade requests to.
-  const app = createApp(deps, options.accessLog ? { middleware: [accessLog(options.accessLog)] } : {});
+  app = createApp(deps, options.accessLog ? { middleware: [accessLog(options.accessLog)] } : {});
+  if (options.webUiDir !== undefined) registerWebUi(app, options.webUiDir);
   outer.route("/", app);
-  const timeouts = { ...DEFAULT_CONNECTION_TIMEOUTS, ...options.timeouts };
-  await new Promise<void>((ready) => {
-    const fetch = closingWhenBodyUnread(requests.wrap(async (request, bindings) => app.fetch(request, bindings)));
-    server = serve({ fetch, hostname: options.host, port: options.port, serverOptions: serverOptions(timeouts) }, () => ready());
-  });
   stopGuard = guardStalledTransfers(server as HttpServer, timeouts.stallMs);
   injectWebSocket(server!);
-  const port = (server!.address() as AddressInfo).port;
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
   return { url: `http://${host}:${port}`, port, close };
 }

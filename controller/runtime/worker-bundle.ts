@@ -25,6 +25,8 @@ export async function buildWorkerBundle(
     bundle: true,
     platform: "neutral",
     conditions: ["workerd", "worker", "browser"],
+    // workerd's own modules, provided by the runtime.
+    external: ["cloudflare:*"],
     mainFields: ["module", "main"],
     format: "esm",
     target: "es2022",

@@ -11,8 +11,12 @@ export interface LocalWorkerOptions {
   /** Where the bundle is written; parallel test files each need their own. */
   bundleFile?: string;
   notificationPingIntervalMs?: number;
+  /** How long an `auto_close` project stays open after its last listener left; GNS3's 5 s unless given (tests shorten it). */
+  autoCloseDelayMs?: number;
   /** The secret dataplane daemons present; none ⇒ they are refused, as on Node. */
   dataplaneToken?: string;
+  /** Further vars, as wrangler.toml's `[vars]` and secrets would set them (credentials, CORS origins, version). */
+  vars?: Record<string, string>;
 }
 
 export interface RunningWorker {
@@ -52,7 +56,9 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Run
       // The dataplane of a local run is this host, so a cloud node offers its interfaces, as on Node.
       CONTROLLER_HOST_INTERFACES: Object.keys(networkInterfaces()).filter((name) => name !== "lo").join(","),
       ...(options.notificationPingIntervalMs === undefined ? {} : { CONTROLLER_NOTIFICATION_PING_MS: String(options.notificationPingIntervalMs) }),
+      ...(options.autoCloseDelayMs === undefined ? {} : { CONTROLLER_AUTO_CLOSE_MS: String(options.autoCloseDelayMs) }),
       ...(options.dataplaneToken === undefined ? {} : { DATAPLANE_TOKEN: options.dataplaneToken }),
+      ...options.vars,
     },
     durableObjectsPersist: join(options.dataDir, "durable-objects"),
     r2Persist: join(options.dataDir, "r2"),

@@ -1,5 +1,5 @@
-import { InvalidLimitFlag, limitsFromEnvironment } from "./limit-flags";
-import { shardFetch, computeFetch, SHARD_HEADER, type Env } from "./workers/bindings";
+import { InvalidLimitFlag } from "./limit-flags";
+import { shardFetch, computeFetch, InvalidWorkerVar, SHARD_HEADER, workerConfig, type Env } from "./workers/bindings";
 import { destinationOf } from "./workers/routing";
 
 export { ComputeObject } from "./workers/compute-object";
@@ -29,9 +29,9 @@ export default {
       );
     }
     try {
-      limitsFromEnvironment(env as unknown as Record<string, unknown>);
+      workerConfig(env);
     } catch (error) {
-      if (!(error instanceof InvalidLimitFlag)) throw error;
+      if (!(error instanceof InvalidLimitFlag || error instanceof InvalidWorkerVar)) throw error;
       return Response.json({ message: `The Worker's configuration is wrong: ${error.message}`, status: 503 }, { status: 503 });
     }
     if (destination.object === "compute") return computeFetch(env, destination.hostId)(request);

@@ -4,6 +4,7 @@ import type { LinkRecord } from "../domain/links";
 import { supportedNodeType } from "../domain/node-types";
 import { allocateNodeName } from "../domain/node-names";
 import { newNode, nodeToTopology, nodeToWire, updatedNode, type NodeRecord, type NodeStatus } from "../domain/nodes";
+import { splitStartupScript } from "../domain/vpcs-script";
 import { conflict, notFound } from "../http/api-error";
 import { keys } from "../store/keys";
 import { cachedListBody } from "./list-cache";
@@ -14,8 +15,10 @@ import { linkRemoval } from "./links";
 import { projectEvent } from "./project-events";
 import { countAddition, countRemoval, inCountTurn } from "./record-limits";
 import { loadOpenedProject, loadProject } from "./projects";
+import { removeNodeFiles } from "./node-files";
+import { copyNodeScript, updateNodeScript, writeNewNodeScript } from "./vpcs-startup";
 
-const CONSOLE_PORT_RANGE = { first: 5000, last: 10000 };
+export const CONSOLE_PORT_RANGE = { first: 5000, last: 10000 };
 
 export function nodeWire(deps: ControllerDeps, node: NodeRecord) {
   return nodeToWire(node, { consoleHost: deps.config.consoleHost, projectsDir: deps.config.projectsDir });
@@ -107,6 +110,7 @@ export async function createNode(deps: ControllerDeps, projectId: string, input:
   await loadComputeRecord(deps, input.compute_id);
   await loadOpenedProject(deps, projectId);
   const nodeId = input.node_id ?? deps.newId();
+  const { properties, startupScript } = splitStartupScript(input.node_type, input.properties);
   return inCountTurn(deps, projectId, "nodes", nodeId, () => withConflictRetry(async (attempt) => {
     const existing = await deps.store.get<NodeRecord>(keys.node(projectId, nodeId));
     if (existing) return existing;
@@ -114,7 +118,7 @@ export async function createNode(deps: ControllerDeps, projectId: string, input:
     const consoleType = input.console_type ?? kind.consoleType;
     const name = allocateNodeName(input.name, await takenNames(deps, projectId));
     const console = hasConsole(consoleType) ? await allocateConsole(deps, input.compute_id, input.console, attempt) : null;
-    const node = newNode(input, { nodeId, projectId, name, console, hostInterfaces: deps.hostInterfaces() });
+    const node = newNode({ ...input, properties }, { nodeId, projectId, name, console, hostInterfaces: deps.hostInterfaces() });
     const change: Change = {
       writes: [{ key: keys.node(projectId, nodeId), value: node }, { key: keys.nodeName(projectId, name), value: nodeId }],
       guards: [{ key: keys.node(projectId, nodeId), absent: true }, { key: keys.nodeName(projectId, name), absent: true }],
@@ -125,17 +129,25 @@ export async function createNode(deps: ControllerDeps, projectId: string, input:
       change.guards.push({ key: keys.consolePort(input.compute_id, console), absent: true });
     }
     await applyChange(deps, combineChanges(change, await countAddition(deps, projectId, "nodes", nodeId)));
+    await writeNewNodeScript(deps, node, startupScript);
     return node;
   }));
 }
 
 export async function updateNode(deps: ControllerDeps, projectId: string, nodeId: string, input: NodeUpdate): Promise<NodeRecord> {
   await loadOpenedProject(deps, projectId);
-  return withConflictRetry(async () => {
-    const node = await loadNode(deps, projectId, nodeId);
-    const renamed = input.name !== undefined && input.name.replace(/\s+/gu, "") !== node.name;
-    const name = renamed ? allocateNodeName(input.name!, await takenNames(deps, projectId)) : node.name;
-    const next = updatedNode(node, input, name);
+  let before: NodeRecord | undefined;
+  let startupScript: string | null | undefined;
+  const updated = await withConflictRetry(async () => {
+    const node = (before = await loadNode(deps, projectId, nodeId));
+    const split = splitStartupScript(node.node_type, input.properties);
+    startupScript = split.startupScript;
+    // As GNS3: the node's own name is given up first, so `PC{0}` or `PC 1` may give it back.
+    const taken = input.name !== undefined && input.name !== node.name ? await takenNames(deps, projectId) : undefined;
+    taken?.delete(node.name);
+    const name = taken ? allocateNodeName(input.name!, taken) : node.name;
+    const renamed = name !== node.name;
+    const next = updatedNode(node, { ...input, properties: split.properties }, name);
     const change: Change = {
       writes: [],
       guards: [{ key: keys.node(projectId, nodeId), revision: node.revision }],
@@ -159,12 +171,14 @@ export async function updateNode(deps: ControllerDeps, projectId: string, nodeId
     await applyChange(deps, change);
     return next;
   });
+  await updateNodeScript(deps, before!, updated, startupScript);
+  return updated;
 }
 
 /** A node's links go with it (each announced as `link.deleted`), then its name and console. */
 export async function deleteNode(deps: ControllerDeps, projectId: string, nodeId: string): Promise<void> {
   await loadOpenedProject(deps, projectId);
-  await inCountTurn(deps, projectId, "nodes", nodeId, () =>
+  const deleted = await inCountTurn(deps, projectId, "nodes", nodeId, () =>
     withConflictRetry(async () => {
       const node = await loadNode(deps, projectId, nodeId);
       if (node.locked) throw conflict(`Node ${node.name} cannot be deleted because it is locked`);
@@ -183,8 +197,10 @@ export async function deleteNode(deps: ControllerDeps, projectId: string, nodeId
           await countRemoval(deps, projectId, "links", links.map((link) => link.link_id)),
         ),
       );
+      return node;
     }),
   );
+  await removeNodeFiles(deps, deleted);
 }
 
 export async function nodeLinkRecords(deps: ControllerDeps, projectId: string, nodeId: string): Promise<LinkRecord[]> {
@@ -214,8 +230,10 @@ export async function actOnNode(deps: ControllerDeps, projectId: string, nodeId:
   return withConflictRetry(async () => {
     const node = await loadNode(deps, projectId, nodeId);
     const status = statusAfter(node, action);
-    if (status === node.status) return node;
-    const next: NodeRecord = { ...node, status, revision: node.revision + 1 };
+    // GNS3 reloads an emulator by stopping and starting it: its host restarts the process.
+    const restarts = action === "reload" && !supportedNodeType(node.node_type).alwaysRunning;
+    if (status === node.status && !restarts) return node;
+    const next: NodeRecord = { ...node, status, revision: node.revision + 1, ...(restarts ? { reloads: (node.reloads ?? 0) + 1 } : {}) };
     await applyChange(deps, {
       writes: [{ key: keys.node(projectId, nodeId), value: next }],
       guards: [{ key: keys.node(projectId, nodeId), revision: node.revision }],
@@ -240,7 +258,7 @@ export async function duplicateNode(
   if (node.status !== "stopped" && !supportedNodeType(node.node_type).alwaysRunning) {
     throw conflict("Cannot duplicate node data while the node is running");
   }
-  return createNode(deps, projectId, {
+  const copy = await createNode(deps, projectId, {
     name: node.name,
     node_type: node.node_type,
     compute_id: node.compute_id,
@@ -258,6 +276,8 @@ export async function duplicateNode(
     first_port_name: node.first_port_name,
     custom_adapters: node.custom_adapters,
   });
+  await copyNodeScript(deps, node, copy);
+  return copy;
 }
 
 /** Properties derived from the node id (QEMU's MAC base) must be derived anew for a copy. */

@@ -165,15 +165,26 @@ export interface ProjectStats {
   snapshots: number;
 }
 
+/** Nodes, links and drawings of an opened project; snapshots whatever its status, as GNS3 counts them. */
 export async function projectStats(deps: ControllerDeps, projectId: string): Promise<ProjectStats> {
   const record = await loadProject(deps, projectId);
-  if (record.status !== "opened") return { drawings: 0, links: 0, nodes: 0, snapshots: 0 };
+  const snapshots = (await deps.store.list(keys.snapshotsPrefix(projectId))).length;
+  if (record.status !== "opened") return { drawings: 0, links: 0, nodes: 0, snapshots };
   const [drawings, links, nodes] = await Promise.all([
     deps.store.list(keys.drawingsPrefix(projectId)),
     deps.store.list(keys.linksPrefix(projectId)),
     deps.store.list(keys.nodesPrefix(projectId)),
   ]);
-  return { drawings: drawings.length, links: links.length, nodes: nodes.length, snapshots: 0 };
+  return { drawings: drawings.length, links: links.length, nodes: nodes.length, snapshots };
+}
+
+/**
+ * GNS3's `auto_close`: called once the project's last notification listener has been gone for
+ * a while; closes the project if it is still open and still asks for that.
+ */
+export async function closeUnwatchedProject(deps: ControllerDeps, projectId: string): Promise<void> {
+  const record = await deps.store.get<ProjectRecord>(keys.project(projectId));
+  if (record?.status === "opened" && record.auto_close) await closeProject(deps, projectId);
 }
 
 function controllerEvent(action: string, record: ProjectRecord) {

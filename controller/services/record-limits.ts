@@ -104,14 +104,41 @@ export async function countRemoval(deps: ControllerDeps, projectId: string, kind
 
 /** The counts of a project being created whole (an import), or a 409 naming the limit it would pass. */
 export function initialCounts(deps: ControllerDeps, projectId: string, recordIds: Record<CountedRecords, readonly string[]>): Change {
+  return countsOf(deps, projectId, recordIds, () => undefined, "Cannot import project");
+}
+
+/**
+ * The counts of a project whose records all give way to others at once (a snapshot restored),
+ * guarded on the counts they replace so that no creation slips in meanwhile.
+ */
+export async function replacedCounts(deps: ControllerDeps, projectId: string, recordIds: Record<CountedRecords, readonly string[]>): Promise<Change> {
+  const stored = new Map<CountedRecords, Map<number, CountStripe>>();
+  for (const kind of Object.keys(RECORDS) as CountedRecords[]) {
+    const stripes = new Map<number, CountStripe>();
+    for (const { key, value } of await deps.store.list<CountStripe>(stripesPrefix(projectId, kind))) stripes.set(Number(key.slice(key.lastIndexOf("/") + 1)), value);
+    stored.set(kind, stripes);
+  }
+  return countsOf(deps, projectId, recordIds, (kind, stripe) => stored.get(kind)!.get(stripe), "Cannot restore the snapshot");
+}
+
+function countsOf(
+  deps: ControllerDeps,
+  projectId: string,
+  recordIds: Record<CountedRecords, readonly string[]>,
+  storedStripe: (kind: CountedRecords, stripe: number) => CountStripe | undefined,
+  refusal: string,
+): Change {
   const counts: Change[] = [];
   for (const kind of Object.keys(RECORDS) as CountedRecords[]) {
     const limit = limitOf(deps, kind);
     const ids = recordIds[kind];
     if (ids.length > limit) {
-      throw conflict(`Cannot import project: it has ${ids.length} ${kind}, more than the ${limit} a project may hold (the controller's ${RECORDS[kind].flag})`);
+      throw conflict(`${refusal}: it has ${ids.length} ${kind}, more than the ${limit} a project may hold (the controller's ${RECORDS[kind].flag})`);
     }
-    const stripes: Stripe[] = Array.from({ length: STRIPES }, () => ({ count: 0, allowance: 0 }));
+    const stripes: Stripe[] = Array.from({ length: STRIPES }, (_, index) => {
+      const stored = storedStripe(kind, index);
+      return stored ? { count: 0, allowance: 0, stored } : { count: 0, allowance: 0 };
+    });
     for (const id of ids) stripes[stripeOf(id)]!.count++;
     counts.push(dealt(projectId, kind, stripes, limit));
   }

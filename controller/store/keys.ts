@@ -15,12 +15,19 @@ export const keys = {
   nodePortsPrefix: (projectId: string, nodeId: string) => `projects/${projectId}/ports/${nodeId}/`,
   drawing: (projectId: string, drawingId: string) => `projects/${projectId}/drawings/${drawingId}`,
   drawingsPrefix: (projectId: string) => `projects/${projectId}/drawings/`,
+  snapshot: (projectId: string, snapshotId: string) => `projects/${projectId}/snapshots/${snapshotId}`,
+  snapshotsPrefix: (projectId: string) => `projects/${projectId}/snapshots/`,
+  /** A snapshot name's claim in its project: holds the snapshot id, so two snapshots never share a name. */
+  snapshotName: (projectId: string, name: string) => `projects/${projectId}/snapshot-names/${name}`,
   /** A console port's claim on a compute: holds the node id. */
   consolePort: (computeId: string, port: number) => `consoles/${computeId}/${String(port).padStart(5, "0")}`,
   consolePortsPrefix: (computeId: string) => `consoles/${computeId}/`,
   computeProject: (projectId: string) => `compute-projects/${projectId}`,
   computeProjectsPrefix: () => "compute-projects/",
   setting: (name: string) => `settings/${name}`,
+  /** A template a client created (built-ins are not stored). */
+  template: (templateId: string) => `templates/${templateId}`,
+  templatesPrefix: () => "templates/",
   compute: (computeId: string) => `computes/${computeId}`,
   /** What a dataplane host announced in its last Hello (address, tunnel port range, connected). */
   dataplaneHost: (hostId: string) => `dataplane/hosts/${hostId}`,

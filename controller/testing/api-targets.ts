@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { createApp } from "../app";
+import { allowedOrigins } from "../http/cors-origins";
 import type { ControllerLimits } from "../deps";
 import { limitFlags } from "../runtime/limit-flags";
 import { startLocalWorker } from "../runtime/worker-local";
@@ -43,7 +44,16 @@ interface ApiTarget {
   /** Only suites that opt in (see `ApiSuiteOptions`) run on this target. */
   optIn?: boolean;
   fileBackend: ApiFiles["backend"];
-  start(limits: Partial<ControllerLimits>): Promise<StartedTarget>;
+  start(settings: TargetSettings): Promise<StartedTarget>;
+}
+
+/** How a suite's controller is configured, beyond the defaults (see `ApiSuiteOptions`). */
+interface TargetSettings {
+  limits: Partial<ControllerLimits>;
+  auth?: { user: string; password: string };
+  corsOrigins?: string[];
+  gns3Version?: string;
+  autoCloseDelayMs?: number;
 }
 
 interface StartedTarget {
@@ -56,10 +66,18 @@ interface StartedTarget {
 const inProcess: ApiTarget = {
   name: "app.request",
   fileBackend: "disk",
-  async start(limits) {
+  async start({ limits, auth, corsOrigins, gns3Version, autoCloseDelayMs }) {
     const dataDir = mkdtempSync(join(tmpdir(), "gns3-app-"));
     const deps = inProcessDeps(dataDir);
-    const app = createApp({ ...deps, config: { ...deps.config, limits } });
+    const config = {
+      ...deps.config,
+      limits,
+      ...(auth ? { auth } : {}),
+      ...(corsOrigins ? { corsOrigins: allowedOrigins(corsOrigins) } : {}),
+      ...(gns3Version ? { version: gns3Version } : {}),
+      ...(autoCloseDelayMs === undefined ? {} : { autoCloseDelayMs }),
+    };
+    const app = createApp({ ...deps, config });
     return {
       fetch: async (path, init) => app.request(path, init),
       files: diskFiles(dataDir),
@@ -72,10 +90,17 @@ const inProcess: ApiTarget = {
 const nodeServer: ApiTarget = {
   name: "node server",
   fileBackend: "disk",
-  async start(limits) {
+  async start({ limits, auth, corsOrigins, gns3Version, autoCloseDelayMs }) {
     const dataDir = mkdtempSync(join(tmpdir(), "gns3-node-"));
-    const server = await startControllerProcess(["--port", "0", "--data-dir", dataDir, "--no-local-dataplane", ...limitFlags(limits)], {
+    const settings = [
+      ...limitFlags(limits),
+      ...(auth ? ["--user", auth.user, "--password", auth.password] : []),
+      ...(corsOrigins ?? []).flatMap((origin) => ["--cors-origin", origin]),
+      ...(gns3Version ? ["--gns3-version", gns3Version] : []),
+    ];
+    const server = await startControllerProcess(["--port", "0", "--data-dir", dataDir, "--no-local-dataplane", ...settings], {
       CONTROLLER_NOTIFICATION_PING_MS: String(TEST_NOTIFICATION_PING_MS),
+      ...(autoCloseDelayMs === undefined ? {} : { CONTROLLER_AUTO_CLOSE_MS: String(autoCloseDelayMs) }),
     });
     return {
       baseUrl: server.url,
@@ -94,7 +119,7 @@ const workerd: ApiTarget = {
   name: "workerd",
   optIn: true,
   fileBackend: "r2",
-  async start(limits) {
+  async start({ limits, auth, corsOrigins, gns3Version, autoCloseDelayMs }) {
     if (Object.keys(limits).length > 0) throw new Error("the workerd target takes no limits: suites with limits must not opt in");
     const dataDir = mkdtempSync(join(tmpdir(), "gns3-workerd-"));
     const worker = await startLocalWorker({
@@ -103,6 +128,12 @@ const workerd: ApiTarget = {
       dataDir,
       bundleFile: join(dataDir, "worker.mjs"),
       notificationPingIntervalMs: TEST_NOTIFICATION_PING_MS,
+      ...(autoCloseDelayMs === undefined ? {} : { autoCloseDelayMs }),
+      vars: {
+        ...(auth ? { CONTROLLER_USER: auth.user, CONTROLLER_PASSWORD: auth.password } : {}),
+        ...(corsOrigins ? { CONTROLLER_CORS_ORIGINS: corsOrigins.join(",") } : {}),
+        ...(gns3Version ? { CONTROLLER_GNS3_VERSION: gns3Version } : {}),
+      },
     });
     return {
       baseUrl: worker.url,
@@ -138,6 +169,14 @@ export interface ApiSuiteOptions {
   workerd?: true | string;
   /** Limits the controller starts with instead of the defaults (not on workerd, which has no flags). */
   limits?: Partial<ControllerLimits>;
+  /** HTTP Basic credentials the controller asks for (flags `--user`/`--password`, on workerd its vars). */
+  auth?: { user: string; password: string };
+  /** Origins allowed besides GNS3's own (flag `--cors-origin`, on workerd `CONTROLLER_CORS_ORIGINS`). */
+  corsOrigins?: string[];
+  /** The GNS3 version answered as (flag `--gns3-version`, on workerd `CONTROLLER_GNS3_VERSION`). */
+  gns3Version?: string;
+  /** How long an `auto_close` project stays open after its last listener left, instead of GNS3's 5 s (tests only: `CONTROLLER_AUTO_CLOSE_MS`). */
+  autoCloseDelayMs?: number;
 }
 
 /**
@@ -155,7 +194,8 @@ export function describeApi(title: string, suite: (api: ApiClient) => void, opti
     describe(`${title} [${target.name}]`, () => {
       let started: StartedTarget | undefined;
       beforeAll(async () => {
-        started = await target.start(options.limits ?? {});
+        const { limits = {}, auth, corsOrigins, gns3Version, autoCloseDelayMs } = options;
+        started = await target.start({ limits, auth, corsOrigins, gns3Version, autoCloseDelayMs });
       });
       afterAll(async () => {
         await started?.stop();

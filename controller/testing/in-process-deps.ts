@@ -2,6 +2,8 @@ import { join } from "node:path";
 import { GNS3_VERSION, type ControllerDeps } from "../deps";
 import { LocalEventBus } from "../events/event-bus";
 import { DiskFileStore } from "../files/disk-file-store";
+import { DiskLoadableFolders } from "../files/disk-loadable-folders";
+import { nodeLocalHost } from "../runtime/local-host";
 import { MemoryKeyValueStore } from "../store/memory-kv";
 
 /** Both targets ping idle notification streams this often, so tests need not wait GNS3's 5 s. */
@@ -20,8 +22,11 @@ export function inProcessDeps(dataDir: string): ControllerDeps {
     events: new LocalEventBus(),
     files: new DiskFileStore(dataDir),
     newId: () => crypto.randomUUID(),
+    loadableFolders: new DiskLoadableFolders([join(dataDir, "projects")]),
     hostInterfaces: () => ["eth0", "eth1"],
     requestShutdown: () => {},
     usage: () => ({ cpu_usage_percent: 1.5, memory_usage_percent: 10.5 }),
+    // GNS3's default port: in process no server listens.
+    localHost: nodeLocalHost({ port: 3080, dataDir, usage: () => ({ cpu_usage_percent: 1.5 }) }),
   };
 }

@@ -36,7 +36,7 @@ const freePort = () => nextPort++;
 
 function cloud(nodeId: string, tunnels: Array<{ local: number; remote: number }>): NodeSpec {
   return {
-    nodeId, projectId: "p", name: nodeId, kind: NodeKind.CLOUD, running: true, consolePort: 0,
+    nodeId, projectId: "p", name: nodeId, kind: NodeKind.CLOUD, running: true, consolePort: 0, startupScript: "", restartGeneration: 0,
     ports: tunnels.map((tunnel, index) => ({
       portNumber: index, name: `udp${index}`, mode: PortMode.MODE_UNSPECIFIED, vlan: 0, ethertype: 0,
       cloudUdp: { localPort: tunnel.local, remoteHost: "127.0.0.1", remotePort: tunnel.remote },
@@ -177,7 +177,7 @@ describe("a host reconciler", () => {
     const nodes: NodeSpec[] = [
       cloud("edge", emulators.map((e, i) => ({ local: ports[i]!, remote: e.port }))),
       {
-        nodeId: "sw", projectId: "p", name: "SW1", kind: NodeKind.ETHERNET_SWITCH, running: true, consolePort: 0,
+        nodeId: "sw", projectId: "p", name: "SW1", kind: NodeKind.ETHERNET_SWITCH, running: true, consolePort: 0, startupScript: "", restartGeneration: 0,
         ports: [0, 1, 2].map((i) => ({ portNumber: i, name: `e${i}`, mode: PortMode.ACCESS, vlan: 1, ethertype: 0, cloudUdp: null })),
       },
     ];
@@ -220,7 +220,7 @@ describe("a host reconciler", () => {
       revision: 1,
       nodes: [
         cloud("c1", [{ local: leftPort, remote: left.port }, { local: rightPort, remote: right.port }]),
-        { nodeId: "pc", projectId: "p", name: "PC1", kind: NodeKind.VPCS, running: true, consolePort: 5000, ports: [] },
+        { nodeId: "pc", projectId: "p", name: "PC1", kind: NodeKind.VPCS, running: true, consolePort: 5000, ports: [], startupScript: "", restartGeneration: 0 },
       ],
       links: [link("good", ["c1", 0], ["c1", 1]), link("bad", ["pc", 0], ["c1", 5])],
     });

@@ -33,6 +33,8 @@ class MacBytes {
 /** A VPCS node: its process follows `running`; its port stays the same endpoint across restarts. */
 class VpcsNode implements NodeRuntime {
   private crash: string | null = null;
+  /** The reload generation last applied; undefined before the first spec. */
+  private generation: number | undefined;
 
   constructor(
     private readonly vpcs: VpcsRuntime,
@@ -51,7 +53,11 @@ class VpcsNode implements NodeRuntime {
   async update(spec: NodeSpec): Promise<string | null> {
     const crashed = this.crash;
     this.crash = null;
+    this.vpcs.useStartupScript(spec.startupScript);
+    const reloaded = this.generation !== undefined && spec.restartGeneration !== this.generation;
+    this.generation = spec.restartGeneration;
     try {
+      if (spec.running && reloaded) await this.vpcs.stop();
       if (spec.running) await this.vpcs.start();
       else await this.vpcs.stop();
     } catch (error) {

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { createServer, type Server } from "node:net";
+import { connect, createServer, type Server } from "node:net";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { tmpdir } from "node:os";
@@ -50,6 +50,29 @@ async function orphanedVpcs(workDir: string, consolePort: number): Promise<Proce
   owner.kill("SIGKILL");
   await gone;
   return processes;
+}
+
+/** The prompt a fresh console connection shows after a line feed: the PC's name. */
+async function promptOf(port: number): Promise<string> {
+  const socket = connect(port, "127.0.0.1");
+  let text = "";
+  try {
+    return await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no prompt; got ${JSON.stringify(text.slice(-200))}`)), 10_000);
+      socket.once("connect", () => socket.write("\r"));
+      socket.on("data", (chunk) => {
+        text += chunk.toString("latin1");
+        const prompt = /([^\s>]+)> $/.exec(text);
+        if (prompt && text.includes("\n")) {
+          clearTimeout(timer);
+          resolve(prompt[1]!);
+        }
+      });
+      socket.once("error", reject);
+    });
+  } finally {
+    socket.destroy();
+  }
 }
 
 /** The console daemon and its PC child: the tests check both are gone. */
@@ -170,6 +193,44 @@ describe("VpcsRuntime", () => {
     }
     await runtime.stop();
   }, 30_000);
+
+  it("runs the controller's startup script at each start, and keeps what the PC saved until that script changes", async () => {
+    const runtime = await newRuntime("pc8", 8);
+    runtime.useStartupScript("set pcname Alpha\nip 10.1.1.5/24 10.1.1.1\n");
+    await runtime.start();
+    expect(await promptOf(runtime.ports!.console)).toBe("Alpha");
+    let console = await VpcsConsole.connect(runtime.ports!.console);
+    try {
+      const shown = await console.command("show ip");
+      expect(shown).toMatch(/IP\/MASK\s+: 10\.1\.1\.5\/24/);
+      expect(shown).toMatch(/GATEWAY\s+: 10\.1\.1\.1/);
+      await console.command("ip 10.1.1.6/24");
+      await console.command("save");
+    } finally {
+      console.close();
+    }
+
+    await runtime.stop();
+    await runtime.start();
+    console = await VpcsConsole.connect(runtime.ports!.console);
+    try {
+      expect(await console.command("show ip")).toMatch(/IP\/MASK\s+: 10\.1\.1\.6\/24/);
+    } finally {
+      console.close();
+    }
+
+    runtime.useStartupScript("set pcname Beta\nip 10.2.2.2/24\n");
+    await runtime.stop();
+    await runtime.start();
+    expect(await promptOf(runtime.ports!.console)).toBe("Beta");
+    console = await VpcsConsole.connect(runtime.ports!.console);
+    try {
+      expect(await console.command("show ip")).toMatch(/IP\/MASK\s+: 10\.2\.2\.2\/24/);
+    } finally {
+      console.close();
+    }
+    await runtime.stop();
+  }, 40_000);
 
   it("never ends a recorded process that is not this node's VPCS", async () => {
     const workDir = join(workRoot, "pc7");

@@ -21,6 +21,7 @@ import { createLogger } from "@shared/logging/logger";
 import type { Endpoint, FrameHandler } from "../forwarding/endpoint";
 import { UdpEndpoint } from "../forwarding/udp-endpoint";
 import { endRecordedProcesses, forgetProcesses, recordProcesses } from "./pid-file";
+import { placeStartupScript, STARTUP_SCRIPT } from "./startup-script";
 import { commandLine, descendants, identify, isAlive, signal, signalGroup, workingDirectory, type ProcessIdentity } from "./processes";
 
 const log = createLogger("dataplane.vpcs");
@@ -85,6 +86,7 @@ export class VpcsRuntime {
   private current: Running | undefined;
   private transition: Promise<void> = Promise.resolve();
   private readonly crashHandlers: Array<(crash: VpcsCrash) => void> = [];
+  private startupScript = "";
 
   constructor(
     readonly spec: VpcsNodeSpec,
@@ -107,6 +109,11 @@ export class VpcsRuntime {
 
   onCrash(handler: (crash: VpcsCrash) => void): void {
     this.crashHandlers.push(handler);
+  }
+
+  /** The controller's startup script (empty: none), which the next start puts in place (see startup-script.ts). */
+  useStartupScript(script: string): void {
+    this.startupScript = script;
   }
 
   /** Starts the process and resolves once its console accepts connections; no-op when running. */
@@ -152,10 +159,13 @@ export class VpcsRuntime {
       log.warn("ended VPCS processes left by an earlier run", { node_id: this.spec.nodeId, pids: leftovers.map((each) => each.pid) });
     }
     await ensureTcpPortFree(consolePort);
+    const hasScript = await placeStartupScript(this.options.workDir, this.startupScript);
     const vpcsPort = await freeUdpPort();
     const tunnel = await UdpEndpoint.open({ localPort: 0, localAddress: "127.0.0.1", remoteHost: "127.0.0.1", remotePort: vpcsPort });
     const args = ["-F", "-i", "1", "-p", String(consolePort), "-m", String(this.spec.macId ?? macIdOf(this.spec.nodeId))];
     args.push("-s", String(vpcsPort), "-c", String(tunnel.localPort), "-t", "127.0.0.1");
+    // The script file is VPCS's last argument, named relative to its working folder.
+    if (hasScript) args.push(STARTUP_SCRIPT);
     const child = spawn(this.executable, args, { cwd: this.options.workDir, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     const keep = (chunk: Buffer) => (output = (output + chunk.toString("latin1")).slice(-OUTPUT_TAIL_CHARS));

@@ -12,7 +12,7 @@ const COMMANDS = [
     flags: [
       ...["host", "port", "data-dir", "dataplane-token", "user", "password", "allow-unauthenticated", "no-local-dataplane"],
       ...["udp-ports", "dataplane-metrics-port", "access-log", "max-upload-size", "max-nodes", "max-links", "max-drawings"],
-      ...["max-notification-listeners", "max-notification-listeners-per-project"],
+      ...["max-notification-listeners", "max-notification-listeners-per-project", "cors-origin", "web-ui", "gns3-version"],
     ],
   },
   {

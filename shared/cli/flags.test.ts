@@ -44,6 +44,26 @@ describe("parseFlags", () => {
   });
 });
 
+describe("a flag given more than once", () => {
+  const LISTS = [{ name: "origin", type: "string", multiple: true, value: "ORIGIN", env: "TEST_ORIGINS", description: "an origin" }] as const satisfies readonly FlagDefinition[];
+  const origins = (args: string[], env: Record<string, string> = {}) => {
+    const parsed = parseFlags(LISTS, args, env);
+    if (parsed.outcome !== "run") throw new Error(`expected values, got ${JSON.stringify(parsed)}`);
+    return parsed.values.origin;
+  };
+
+  it("keeps every value, else its variable's comma-separated ones, else none", () => {
+    expect(origins([])).toEqual([]);
+    expect(origins(["--origin", "a", "--origin=b"])).toEqual(["a", "b"]);
+    expect(origins([], { TEST_ORIGINS: " a, b,,c " })).toEqual(["a", "b", "c"]);
+    expect(origins(["--origin", "x"], { TEST_ORIGINS: "a,b" })).toEqual(["x"]);
+  });
+
+  it("says so in --help, with how its variable lists them", () => {
+    expect(usageText({ usage: "test", summary: "", flags: LISTS })).toContain("  --origin ORIGIN               an origin (default: none; env: TEST_ORIGINS, comma-separated)");
+  });
+});
+
 describe("usageText", () => {
   const text = usageText({ usage: "test -- [options]", summary: "Tests the flags.", flags: FLAGS });
 

@@ -24,6 +24,8 @@ export interface StringFlag extends FlagBase {
   readonly defaultText?: string;
   /** Shown after the flag in `--help`: `--port PORT`. */
   readonly value?: string;
+  /** Every time it is given counts, read as a list; its variable holds the values comma-separated. */
+  readonly multiple?: boolean;
 }
 
 export interface BooleanFlag extends FlagBase {
@@ -35,7 +37,13 @@ export interface BooleanFlag extends FlagBase {
 export type FlagDefinition = StringFlag | BooleanFlag;
 
 export type FlagValues<Flags extends readonly FlagDefinition[]> = {
-  [Flag in Flags[number] as Flag["name"]]: Flag extends BooleanFlag ? boolean : Flag extends { default: string } ? string : string | undefined;
+  [Flag in Flags[number] as Flag["name"]]: Flag extends BooleanFlag
+    ? boolean
+    : Flag extends { multiple: true }
+      ? string[]
+      : Flag extends { default: string }
+        ? string
+        : string | undefined;
 };
 
 export interface Command<Flags extends readonly FlagDefinition[]> {
@@ -57,9 +65,9 @@ const HELP = ["--help", "-h"];
 
 /** Reads `args` against the table, filling what is not given from `env`, then the defaults. */
 export function parseFlags<Flags extends readonly FlagDefinition[]>(flags: Flags, args: readonly string[], env: Environment): ParsedFlags<Flags> {
-  let given: Record<string, string | boolean | undefined>;
+  let given: Record<string, string | string[] | boolean | undefined>;
   try {
-    const options = Object.fromEntries(flags.map((flag) => [flag.name, { type: flag.type }]));
+    const options = Object.fromEntries(flags.map((flag) => [flag.name, { type: flag.type, multiple: flag.type === "string" && flag.multiple === true }]));
     given = parseArgs({ args: [...args], options: { ...options, help: { type: "boolean", short: "h" } }, strict: true }).values;
   } catch (error) {
     // Asking for help is answered even beside a mistake, which is when it is most wanted.
@@ -68,13 +76,25 @@ export function parseFlags<Flags extends readonly FlagDefinition[]>(flags: Flags
     return { outcome: "error", message: oneLine(error.message) };
   }
   if (given.help) return { outcome: "help" };
-  const values: Record<string, string | boolean | undefined> = {};
+  const values: Record<string, string | string[] | boolean | undefined> = {};
   for (const flag of flags) {
     const variable = flag.env === undefined ? undefined : env[flag.env];
+    if (flag.type === "string" && flag.multiple) {
+      values[flag.name] = given[flag.name] ?? listOf(variable ?? flag.default ?? "");
+      continue;
+    }
     values[flag.name] =
       flag.type === "boolean" ? given[flag.name] === true || variable === (flag.envOn ?? "1") : (given[flag.name] ?? variable ?? flag.default);
   }
   return { outcome: "run", values: values as FlagValues<Flags> };
+}
+
+/** `a, b,,c` is `["a", "b", "c"]`: a variable cannot be given twice, so it lists the values. */
+function listOf(text: string): string[] {
+  return text
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
 }
 
 /** Node's messages run to several sentences and lines, with advice for another kind of program. */
@@ -94,7 +114,7 @@ export function usageText(command: Command<readonly FlagDefinition[]>): string {
     const fallback =
       flag.type === "boolean"
         ? `default: off; env: ${flag.env === undefined ? "none" : `${flag.env}=${flag.envOn ?? "1"}`}`
-        : `default: ${flag.defaultText ?? flag.default ?? "none"}; env: ${flag.env ?? "none"}`;
+        : `default: ${flag.defaultText ?? flag.default ?? "none"}; env: ${flag.env === undefined ? "none" : flag.multiple ? `${flag.env}, comma-separated` : flag.env}`;
     return row(name, `${flag.description} (${fallback})`);
   });
   return [

@@ -325,6 +325,8 @@ export namespace gns3 {
                 running: boolean;
                 consolePort: number;
                 ports: gns3.dataplane.v1.PortSpec.$Properties[];
+                startupScript: string;
+                restartGeneration: number;
                 static create(properties: gns3.dataplane.v1.NodeSpec.$Shape): gns3.dataplane.v1.NodeSpec & gns3.dataplane.v1.NodeSpec.$Shape;
                 static create(properties?: gns3.dataplane.v1.NodeSpec.$Properties): gns3.dataplane.v1.NodeSpec;
                 static encode(message: gns3.dataplane.v1.NodeSpec.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -341,6 +343,8 @@ export namespace gns3 {
                     running?: (boolean|null);
                     consolePort?: (number|null);
                     ports?: (gns3.dataplane.v1.PortSpec.$Properties[]|null);
+                    startupScript?: (string|null);
+                    restartGeneration?: (number|null);
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = gns3.dataplane.v1.NodeSpec.$Properties;

@@ -2314,6 +2314,8 @@ export const gns3 = $root.gns3 = (() => {
                  * @property {boolean|null} [running] NodeSpec running
                  * @property {number|null} [consolePort] NodeSpec consolePort
                  * @property {Array.<gns3.dataplane.v1.PortSpec.$Properties>|null} [ports] NodeSpec ports
+                 * @property {string|null} [startupScript] NodeSpec startupScript
+                 * @property {number|null} [restartGeneration] NodeSpec restartGeneration
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -2403,6 +2405,22 @@ export const gns3 = $root.gns3 = (() => {
                 NodeSpec.prototype.ports = $util.emptyArray;
 
                 /**
+                 * NodeSpec startupScript.
+                 * @member {string} startupScript
+                 * @memberof gns3.dataplane.v1.NodeSpec
+                 * @instance
+                 */
+                NodeSpec.prototype.startupScript = "";
+
+                /**
+                 * NodeSpec restartGeneration.
+                 * @member {number} restartGeneration
+                 * @memberof gns3.dataplane.v1.NodeSpec
+                 * @instance
+                 */
+                NodeSpec.prototype.restartGeneration = 0;
+
+                /**
                  * Creates a new NodeSpec instance using the specified properties.
                  * @function create
                  * @memberof gns3.dataplane.v1.NodeSpec
@@ -2449,6 +2467,10 @@ export const gns3 = $root.gns3 = (() => {
                     if (message.ports != null && message.ports.length)
                         for (let i = 0; i < message.ports.length; ++i)
                             $root.gns3.dataplane.v1.PortSpec.encode(message.ports[i], writer.uint32(/* id 7, wireType 2 =*/58).fork(), _depth + 1).ldelim();
+                    if (message.startupScript != null && $Object.hasOwnProperty.call(message, "startupScript") && message.startupScript !== "")
+                        writer.uint32(/* id 8, wireType 2 =*/66).string(message.startupScript);
+                    if (message.restartGeneration != null && $Object.hasOwnProperty.call(message, "restartGeneration") && message.restartGeneration !== 0)
+                        writer.uint32(/* id 9, wireType 0 =*/72).uint32(message.restartGeneration);
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -2553,6 +2575,24 @@ export const gns3 = $root.gns3 = (() => {
                                 if (!(message.ports && message.ports.length))
                                     message.ports = [];
                                 message.ports.push($root.gns3.dataplane.v1.PortSpec.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        case 8: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.startupScript = value;
+                                else
+                                    delete message.startupScript;
+                                continue;
+                            }
+                        case 9: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.restartGeneration = value;
+                                else
+                                    delete message.restartGeneration;
                                 continue;
                             }
                         }

@@ -47,6 +47,8 @@ describe("messages", () => {
         running: true,
         consolePort: 5000,
         ports: [],
+        startupScript: "set pcname PC1\nip 10.0.0.1/24\n",
+        restartGeneration: 3,
       },
       {
         nodeId: "n2",
@@ -56,6 +58,8 @@ describe("messages", () => {
         running: true,
         consolePort: 0,
         ports: [{ portNumber: 0, name: "Ethernet0", mode: PortMode.DOT1Q, vlan: 10, ethertype: 0x88a8, cloudUdp: null }],
+        startupScript: "",
+        restartGeneration: 0,
       },
     ],
     links: [

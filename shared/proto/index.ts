@@ -87,6 +87,10 @@ export interface NodeSpec {
   running: boolean;
   consolePort: number;
   ports: PortSpec[];
+  /** VPCS: its startup.vpc, empty for none. */
+  startupScript: string;
+  /** Changes at each reload: a running node whose generation changes is restarted. */
+  restartGeneration: number;
 }
 
 export interface LinkEnd {
@@ -237,6 +241,8 @@ function completeNode(node: gns3.dataplane.v1.NodeSpec.$Properties): NodeSpec {
       ethertype: port.ethertype ?? 0,
       cloudUdp: port.cloudUdp ? completeTunnel(port.cloudUdp) : null,
     })),
+    startupScript: node.startupScript ?? "",
+    restartGeneration: node.restartGeneration ?? 0,
   };
 }
 

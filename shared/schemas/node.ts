@@ -9,7 +9,7 @@ export type NodeType = (typeof NODE_TYPES)[number];
 
 export const CONSOLE_TYPES = ["vnc", "telnet", "http", "https", "spice", "spice+agent", "none"] as const;
 
-const customAdapter = z.strictObject({
+export const customAdapter = z.strictObject({
   adapter_number: z.int().min(0),
   port_name: z.string().optional(),
   adapter_type: z.string().optional(),

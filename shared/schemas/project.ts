@@ -35,7 +35,13 @@ export const projectUpdate = z
   .strictObject({ name: z.string().min(1), path: z.string().nullable(), ...projectSettings })
   .partial();
 
+/** GNS3 takes the creation fields and uses only `name` (null: the source's own), `path` and `reset_mac_addresses`. */
+export const projectDuplicate = projectCreate.extend({ name: z.string().min(1).nullable(), reset_mac_addresses: z.boolean().optional() });
+
+export const projectLoad = z.strictObject({ path: z.string().min(1) });
+
 export type ProjectCreate = z.infer<typeof projectCreate>;
+export type ProjectDuplicate = z.infer<typeof projectDuplicate>;
 export type ProjectUpdate = z.infer<typeof projectUpdate>;
 export type ProjectSettings = { [K in keyof typeof projectSettings]: z.infer<(typeof projectSettings)[K]> };
 

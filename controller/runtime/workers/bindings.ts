@@ -1,10 +1,13 @@
 import { GNS3_VERSION, type ControllerConfig, type ControllerDeps } from "../../deps";
 import type { EventBus } from "../../events/event-bus";
 import { R2FileStore, type R2BucketLike } from "../../files/r2-file-store";
+import { allowedOrigins, InvalidOrigin, parseOrigin } from "../../http/cors-origins";
 import type { KeyValueStore } from "../../store/kv";
 import { projectOfShard, type ShardName } from "../../store/shards";
+import { InvalidGns3Version, parseGns3Version } from "../gns3-version";
 import { limitsFromEnvironment } from "../limit-flags";
 import { upgradeWorkerWebSocket } from "../worker-websocket";
+import { dialWorkerTcp } from "./worker-tcp";
 import type { ObjectFetch } from "./shard-rpc";
 
 /** The bindings declared in `wrangler.toml`. */
@@ -27,8 +30,14 @@ export interface Env {
   CONTROLLER_ALLOW_UNAUTHENTICATED?: string;
   /** The shared secret daemons present in their Hello (a secret); unset ⇒ every daemon is refused. */
   DATAPLANE_TOKEN?: string;
+  /** Comma-separated origins whose pages may call the API from a browser, besides GNS3's own list. */
+  CONTROLLER_CORS_ORIGINS?: string;
+  /** The GNS3 version to answer as, X.Y.Z; `GNS3_VERSION` unless set. */
+  CONTROLLER_GNS3_VERSION?: string;
   /** Only tests shorten the notification ping interval. */
   CONTROLLER_NOTIFICATION_PING_MS?: string;
+  /** Only tests shorten how long an `auto_close` project stays open after its last listener left. */
+  CONTROLLER_AUTO_CLOSE_MS?: string;
   /** The least level logged: debug, info (unset), warn or error. */
   LOG_LEVEL?: string;
   /**
@@ -64,17 +73,44 @@ export function computeFetch(env: Env, hostId: string): ObjectFetch {
   return (request) => stub.fetch(request);
 }
 
+/** A var the Worker cannot run with; the Worker answers 503, naming it. */
+export class InvalidWorkerVar extends Error {}
+
+/**
+ * The Worker's settings from its vars. The origins are GNS3's list without the loopback
+ * names of a port: a Worker does not know the port it is reached on, and serves no web UI
+ * whose page would call it by its other loopback name.
+ */
 export function workerConfig(env: Env): ControllerConfig {
   return {
-    version: GNS3_VERSION,
+    version: checkedVar("CONTROLLER_GNS3_VERSION", () => parseGns3Version(env.CONTROLLER_GNS3_VERSION ?? GNS3_VERSION)),
+    corsOrigins: checkedVar("CONTROLLER_CORS_ORIGINS", () =>
+      allowedOrigins(
+        (env.CONTROLLER_CORS_ORIGINS ?? "")
+          .split(",")
+          .map((origin) => origin.trim())
+          .filter((origin) => origin !== "")
+          .map(parseOrigin),
+      ),
+    ),
     local: env.CONTROLLER_LOCAL === "true",
     consoleHost: "127.0.0.1",
     projectsDir: "/projects",
     notificationPingIntervalMs: env.CONTROLLER_NOTIFICATION_PING_MS === undefined ? undefined : Number(env.CONTROLLER_NOTIFICATION_PING_MS),
+    ...(env.CONTROLLER_AUTO_CLOSE_MS === undefined ? {} : { autoCloseDelayMs: Number(env.CONTROLLER_AUTO_CLOSE_MS) }),
     dataplaneToken: env.DATAPLANE_TOKEN || undefined,
     auth: env.CONTROLLER_USER && env.CONTROLLER_PASSWORD ? { user: env.CONTROLLER_USER, password: env.CONTROLLER_PASSWORD } : undefined,
     limits: limitsFromEnvironment(env as unknown as Record<string, unknown>),
   };
+}
+
+function checkedVar<T>(name: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof InvalidOrigin || error instanceof InvalidGns3Version) throw new InvalidWorkerVar(`${name}: ${error.message}`);
+    throw error;
+  }
 }
 
 /** What the routes need, in any of the Worker's objects. */
@@ -88,6 +124,7 @@ export function workerDeps(env: Env, store: KeyValueStore, events: EventBus): Co
     // A Worker has no network interfaces of its own: a cloud node offers those it is told of.
     hostInterfaces: () => (env.CONTROLLER_HOST_INTERFACES ?? "").split(",").filter((name) => name !== ""),
     upgradeWebSocket: upgradeWorkerWebSocket,
+    connectTcp: dialWorkerTcp,
     requestShutdown: () => {},
     usage: () => ({ cpu_usage_percent: 0, memory_usage_percent: 0 }),
   };

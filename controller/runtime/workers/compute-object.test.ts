@@ -59,12 +59,13 @@ describe("a dataplane host's Durable Object", () => {
 
     const { body: project } = await api("POST", "/v2/projects", { name: "hibernation" });
     const base = `/v2/projects/${project.project_id}`;
-    const pcs = [];
-    for (const name of ["PC1", "PC2"]) pcs.push((await api("POST", `${base}/nodes`, { name, node_type: "vpcs", compute_id: "local" })).body);
-    const { body: link } = await api("POST", `${base}/links`, { nodes: pcs.map((pc) => ({ node_id: pc.node_id, adapter_number: 0, port_number: 0 })) });
+    // Switches: the host runs them with no program and, unlike VPCS, they need no node files (no R2 here).
+    const switches = [];
+    for (const name of ["SW1", "SW2"]) switches.push((await api("POST", `${base}/nodes`, { name, node_type: "ethernet_switch", compute_id: "local" })).body);
+    const { body: link } = await api("POST", `${base}/links`, { nodes: switches.map((sw) => ({ node_id: sw.node_id, adapter_number: 0, port_number: 0 })) });
     const linked = await waitFor("the link in a state", () => socket.states().find((sent) => sent.links.length === 1));
     expect(linked.revision).toBeGreaterThan(first.revision);
-    expect(linked.nodes.map((node) => node.name).sort()).toEqual(["PC1", "PC2"]);
+    expect(linked.nodes.map((node) => node.name).sort()).toEqual(["SW1", "SW2"]);
     computes.instance("local").webSocketMessage(socket as never, frame({ ack: { revision: linked.revision, errors: [] } }));
     await waitFor("the ack", async () => (await api("GET", "/v2/computes/local")).body.dataplane?.applied_revision === linked.revision);
 

@@ -1,0 +1,108 @@
+import { execFile } from "node:child_process";
+import { constants } from "node:fs";
+import { access, readdir, readFile, stat, statfs } from "node:fs/promises";
+import { cpus, freemem, loadavg, totalmem } from "node:os";
+import { delimiter, join } from "node:path";
+import type { ComputeStatistics, QemuBinary } from "@shared/schemas/compute";
+import type { LocalHost } from "../deps";
+
+export interface NodeLocalHostOptions {
+  /** The port the API listens on. */
+  port: number;
+  /** Where projects and images are kept: its file system's use is the disk use reported. */
+  dataDir: string;
+  usage: () => { cpu_usage_percent: number };
+}
+
+/** How long a QEMU binary may take to print its version before it is left out, as GNS3 leaves out one that fails. */
+const VERSION_TIMEOUT_MS = 5000;
+
+/** The machine `npm start` runs on, read from the OS each time a client asks. */
+export function nodeLocalHost(options: NodeLocalHostOptions): LocalHost {
+  return {
+    port: options.port,
+    statistics: () => hostStatistics(options),
+    qemuBinaries: () => qemuBinariesOnPath(process.env.PATH ?? ""),
+  };
+}
+
+async function hostStatistics(options: NodeLocalHostOptions): Promise<ComputeStatistics> {
+  const memoryTotal = totalmem();
+  const memoryFree = freemem();
+  const swap = await swapBytes();
+  const cores = cpus().length || 1;
+  return {
+    cpu_usage_percent: Math.trunc(options.usage().cpu_usage_percent),
+    disk_usage_percent: await diskUsagePercent(options.dataDir),
+    load_average_percent: loadavg().map((load) => Math.trunc((load / cores) * 100)),
+    memory_free: memoryFree,
+    memory_total: memoryTotal,
+    memory_usage_percent: percent(memoryTotal - memoryFree, memoryTotal),
+    memory_used: memoryTotal - memoryFree,
+    swap_free: swap.free,
+    swap_total: swap.total,
+    swap_usage_percent: percent(swap.total - swap.free, swap.total),
+    swap_used: swap.total - swap.free,
+  };
+}
+
+function percent(part: number, whole: number): number {
+  return whole > 0 ? Math.trunc((part / whole) * 100) : 0;
+}
+
+/** Linux tells swap in /proc/meminfo; elsewhere it is reported as none. */
+async function swapBytes(): Promise<{ total: number; free: number }> {
+  const meminfo = await readFile("/proc/meminfo", "utf8").catch(() => "");
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(meminfo)?.[1] ?? 0) * 1024;
+  return { total: kib("SwapTotal"), free: kib("SwapFree") };
+}
+
+/** Used space over what users may use (root's reserve left out), as `df` and GNS3 count it. */
+async function diskUsagePercent(dataDir: string): Promise<number> {
+  const disk = await statfs(dataDir).catch(() => undefined);
+  if (!disk) return 0;
+  const used = (disk.blocks - disk.bfree) * disk.bsize;
+  return percent(used, used + disk.bavail * disk.bsize);
+}
+
+/** Every `qemu-system-*` (and `qemu-kvm`, `qemu`) executable in the PATH's folders that tells its version, as GNS3's compute lists them. */
+export async function qemuBinariesOnPath(path: string): Promise<QemuBinary[]> {
+  const folders = [...new Set(path.split(delimiter).filter((folder) => folder !== ""))];
+  const candidates = new Set<string>();
+  for (const folder of folders) {
+    const names = await readdir(folder).catch(() => [] as string[]);
+    for (const name of names) {
+      if (!isQemuName(name)) continue;
+      const file = join(folder, name);
+      if (await isExecutableFile(file)) candidates.add(file);
+    }
+  }
+  const binaries: QemuBinary[] = [];
+  for (const file of [...candidates].sort()) {
+    const version = await qemuVersion(file);
+    if (version !== undefined) binaries.push({ path: file, version });
+  }
+  return binaries;
+}
+
+function isQemuName(name: string): boolean {
+  return name.startsWith("qemu-system") || name.startsWith("qemu-kvm") || name === "qemu";
+}
+
+async function isExecutableFile(file: string): Promise<boolean> {
+  try {
+    if (!(await stat(file)).isFile()) return false;
+    await access(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function qemuVersion(file: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    execFile(file, ["-version", "-nographic"], { timeout: VERSION_TIMEOUT_MS }, (error, stdout) => {
+      resolve(error ? undefined : /version\s+([0-9a-z\-.]+)/.exec(stdout)?.[1]);
+    });
+  });
+}

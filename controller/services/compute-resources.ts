@@ -1,0 +1,51 @@
+import type { QemuBinary } from "@shared/schemas/compute";
+import type { ControllerDeps } from "../deps";
+import type { DataplaneHostRecord } from "../dataplane/host-records";
+import { assertImageUploads, computePortsToWire, imageListSource, type ComputePortsWire } from "../domain/compute-resources";
+import { LOCAL_COMPUTE_ID } from "../domain/computes";
+import type { ImageWire } from "../domain/images";
+import { keys } from "../store/keys";
+import { loadComputeRecord } from "./computes";
+import { listImages, uploadImage } from "./images";
+import { CONSOLE_PORT_RANGE } from "./nodes";
+import type { IncomingUpload } from "./upload-limit";
+
+/**
+ * What GNS3's controller asks a compute on a client's behalf (`/v2/computes/{id}/…`). Every
+ * compute here shares the controller's image store, so the images are the same on each.
+ */
+
+export async function listComputeImages(deps: ControllerDeps, computeId: string, emulator: string): Promise<ImageWire[]> {
+  await loadComputeRecord(deps, computeId);
+  if (imageListSource(emulator) === "none") return [];
+  return (await listImages(deps)).sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0));
+}
+
+export async function uploadComputeImage(deps: ControllerDeps, computeId: string, emulator: string, filename: string, upload: IncomingUpload): Promise<void> {
+  await loadComputeRecord(deps, computeId);
+  assertImageUploads(emulator, filename);
+  await uploadImage(deps, filename, upload);
+}
+
+/** Console ports claimed by nodes on the compute, and the UDP ports claimed on its host for tunnels between hosts. */
+export async function computePorts(deps: ControllerDeps, computeId: string): Promise<ComputePortsWire> {
+  await loadComputeRecord(deps, computeId);
+  const claimedPorts = async (prefix: string) => (await deps.store.list(prefix)).map((entry) => Number(entry.key.slice(prefix.length)));
+  const host = await deps.store.get<DataplaneHostRecord>(keys.dataplaneHost(computeId));
+  return computePortsToWire({
+    consoleRange: [CONSOLE_PORT_RANGE.first, CONSOLE_PORT_RANGE.last],
+    consolePorts: await claimedPorts(keys.consolePortsPrefix(computeId)),
+    udpRange: host ? [host.udp_port_min, host.udp_port_max] : undefined,
+    udpPorts: await claimedPorts(keys.tunnelPortsPrefix(computeId)),
+  });
+}
+
+/**
+ * The QEMU binaries of the controller's own machine, for `local`. A dataplane host's daemon
+ * does not say which emulators its machine has, so another compute lists none.
+ */
+export async function qemuBinaries(deps: ControllerDeps, computeId: string): Promise<QemuBinary[]> {
+  await loadComputeRecord(deps, computeId);
+  if (computeId !== LOCAL_COMPUTE_ID || !deps.localHost) return [];
+  return deps.localHost.qemuBinaries();
+}

@@ -1,0 +1,149 @@
+import { SNAPSHOTS_CONF } from "../domain/snapshots";
+import { PathEscape, safeRelativePath } from "../files/file-store";
+import { InvalidZip, readZipDirectory, zipEntryStream, type ZipEntry } from "../files/zip-reader";
+import { ApiError, badRequest, conflict } from "../http/api-error";
+import { cappedStream } from "./upload-limit";
+import type { ProjectFileSource } from "./project-install";
+
+const MiB = 1024 * 1024;
+
+/**
+ * An archive is read into memory whole (a zip is read from its end), so its size is capped
+ * (below `--max-upload-size` when that is smaller); what it may expand to is capped
+ * separately, against archives built to fill the disk.
+ */
+export const IMPORT_LIMITS = {
+  body: 512 * MiB,
+  uncompressed: 4096 * MiB,
+  topology: 64 * MiB,
+} as const;
+
+/** The name GNS3 gives the topology inside a `.gns3project` archive. */
+export const TOPOLOGY_ENTRY = "project.gns3";
+
+/** A `.gns3project` archive (or a bare `.gns3` document) checked whole, nothing stored yet. */
+export interface OpenedArchive {
+  topology: string;
+  /** Everything to put in the project's folder, paths checked; images and `snapshots.conf` are left out. */
+  files: ProjectFileSource[];
+  /** Every path the archive holds a file at, for finding its snapshots. */
+  paths: string[];
+  snapshotsConf: string | undefined;
+}
+
+/**
+ * The stream's bytes, refused with `tooLarge()` past `limit`; a stream that fails before its
+ * end is a client that went away (408).
+ */
+export async function collectBytes(body: ReadableStream<Uint8Array> | null, limit: number, tooLarge: () => ApiError): Promise<Uint8Array> {
+  if (!body) return new Uint8Array(0);
+  const capped = cappedStream(body, limit);
+  const chunks: Uint8Array[] = [];
+  const reader = capped.stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+    }
+  } catch {
+    if (capped.exceeded()) throw tooLarge();
+    throw new ApiError(408, "Request canceled");
+  }
+  return concatBytes(chunks);
+}
+
+function concatBytes(chunks: readonly Uint8Array[]): Uint8Array {
+  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
+}
+
+/** A zip starts with `PK`; anything else is taken for the `.gns3` JSON itself. */
+export async function openArchive(bytes: Uint8Array): Promise<OpenedArchive> {
+  if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) {
+    if (bytes.length > IMPORT_LIMITS.topology) throw topologyTooLarge();
+    return { topology: new TextDecoder().decode(bytes), files: [], paths: [], snapshotsConf: undefined };
+  }
+  let entries: ZipEntry[];
+  try {
+    entries = readZipDirectory(bytes);
+  } catch (error) {
+    if (error instanceof InvalidZip) throw conflict(`Cannot import project, not a GNS3 project (invalid zip): ${error.message}`);
+    throw error;
+  }
+  const topologyEntry = entries.find((entry) => entry.name === TOPOLOGY_ENTRY);
+  if (!topologyEntry) throw conflict(`Cannot import project, ${TOPOLOGY_ENTRY} file could not be found`);
+  if (topologyEntry.size > IMPORT_LIMITS.topology) throw topologyTooLarge();
+
+  const stored: Array<{ entry: ZipEntry; path: string }> = [];
+  let confEntry: ZipEntry | undefined;
+  let total = 0;
+  for (const entry of entries) {
+    const path = archivePath(entry.name);
+    total += entry.size;
+    if (entry === topologyEntry || entry.directory || isImageEntry(path)) continue;
+    if (path === SNAPSHOTS_CONF) confEntry = entry;
+    else stored.push({ entry, path });
+  }
+  if (total > IMPORT_LIMITS.uncompressed) {
+    throw new ApiError(413, `Cannot import project: its files would take ${total} bytes uncompressed, more than the ${IMPORT_LIMITS.uncompressed / MiB} MiB allowed`);
+  }
+  // Read every entry once before storing any, so a damaged archive stores nothing.
+  const topology = await readEntry(bytes, topologyEntry);
+  const conf = confEntry && (await readEntry(bytes, confEntry));
+  for (const { entry } of stored) await drain(zipEntryStream(bytes, entry), entry);
+  return {
+    topology: new TextDecoder().decode(topology),
+    files: stored.map(({ entry, path }) => ({ path, open: async () => zipEntryStream(bytes, entry) })),
+    paths: stored.map(({ path }) => path),
+    snapshotsConf: conf && new TextDecoder().decode(conf),
+  };
+}
+
+function topologyTooLarge(): ApiError {
+  return new ApiError(413, `Cannot import project: the topology is larger than ${IMPORT_LIMITS.topology / MiB} MiB`);
+}
+
+function archivePath(name: string): string {
+  try {
+    return safeRelativePath(name.replace(/\/$/, ""));
+  } catch (error) {
+    if (error instanceof PathEscape) {
+      throw badRequest(`Cannot import project: the archive entry '${name}' would be written outside the project folder`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * GNS3 archives made with `include_images` carry the images under `images/`; this server
+ * keeps images apart from projects and does not unpack them.
+ */
+function isImageEntry(path: string): boolean {
+  return path.startsWith("images/");
+}
+
+async function readEntry(bytes: Uint8Array, entry: ZipEntry): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  await drain(zipEntryStream(bytes, entry), entry, (chunk) => chunks.push(chunk));
+  return concatBytes(chunks);
+}
+
+async function drain(stream: ReadableStream<Uint8Array>, entry: ZipEntry, onChunk?: (chunk: Uint8Array) => void): Promise<void> {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      onChunk?.(value);
+    }
+  } catch (error) {
+    if (error instanceof InvalidZip) throw conflict(`Cannot import project, the archive is damaged: ${error.message}`);
+    throw new Error(`reading ${entry.name} failed: ${String(error)}`);
+  }
+}

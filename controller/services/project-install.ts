@@ -1,0 +1,159 @@
+import type { ControllerDeps } from "../deps";
+import type { LinkRecord } from "../domain/links";
+import type { NodeRecord } from "../domain/nodes";
+import { freeProjectName } from "../domain/project-names";
+import { projectToWire, type ProjectRecord } from "../domain/projects";
+import type { SnapshotRecord } from "../domain/snapshots";
+import type { ImportedTopology } from "../domain/topology";
+import { childPath } from "../files/file-store";
+import { fileLayout } from "../files/layout";
+import { conflict } from "../http/api-error";
+import { withConflictRetry } from "../store/conflict-retry";
+import { keys } from "../store/keys";
+import type { KvWrite } from "../store/kv";
+import { applyChange, combineChanges, type Change } from "./change";
+import { allocateConsolePorts, hasConsole } from "./nodes";
+import { assertNameFree } from "./projects";
+import { initialCounts } from "./record-limits";
+import { storeUpload } from "./uploads";
+
+/** A file to put in a new project's folder, opened only when its turn comes; null when it is gone meanwhile. */
+export interface ProjectFileSource {
+  /** Relative to the project folder, already checked. */
+  path: string;
+  open(): Promise<ReadableStream<Uint8Array> | null>;
+}
+
+/** A whole project arriving at once: imported, duplicated or loaded from disk. */
+export interface ProjectInstall {
+  topology: ImportedTopology;
+  snapshots: readonly SnapshotRecord[];
+  files: readonly ProjectFileSource[];
+  /**
+   * `free`: a taken name gives way to the first free `{name}-N`, and the file is named after it
+   * (GNS3's import and duplicate); `exact`: a taken name is refused (GNS3's load).
+   */
+  naming: "free" | "exact";
+}
+
+/**
+ * Creates the project: the files are written first and the records committed in one step
+ * after, so the project appears complete or not at all. Announces `project.created`, and
+ * `project.opened` when it arrives opened.
+ */
+export async function installProject(deps: ControllerDeps, install: ProjectInstall): Promise<ProjectRecord> {
+  const { topology } = install;
+  const projectId = topology.project.project_id;
+  await assertProjectAbsent(deps, projectId);
+  const counts = initialCounts(deps, projectId, {
+    nodes: topology.nodes.map((node) => node.node_id),
+    links: topology.links.map((link) => link.link_id),
+    drawings: topology.drawings.map((drawing) => drawing.drawing_id),
+  });
+  const folder = fileLayout.projectFolder(projectId);
+  try {
+    for (const file of install.files) {
+      const body = await file.open();
+      if (body) await storeUpload(deps, childPath(folder, file.path), body, (reason) => `Could not write file '${file.path}': ${reason}`);
+    }
+    return await withConflictRetry(() => commitInstall(deps, install, counts));
+  } catch (error) {
+    // Another request that created the same id meanwhile owns the folder now: leave it.
+    if (!(await deps.store.get(keys.project(projectId)))) await deps.files.remove(folder);
+    throw error;
+  }
+}
+
+export async function assertProjectAbsent(deps: ControllerDeps, projectId: string): Promise<void> {
+  if (await deps.store.get(keys.project(projectId))) throw conflict(`Project ID ${projectId} already exists`);
+}
+
+/** One commit: the project and its name, nodes with fresh console ports, links with their port claims, drawings, snapshots, counts. */
+async function commitInstall(deps: ControllerDeps, install: ProjectInstall, counts: Change): Promise<ProjectRecord> {
+  const projectId = install.topology.project.project_id;
+  await assertProjectAbsent(deps, projectId);
+  const project = await named(deps, install.topology.project, install.naming);
+  const change: Change = {
+    writes: [
+      { key: keys.project(projectId), value: project },
+      { key: keys.projectName(project.name), value: projectId },
+    ],
+    guards: [
+      { key: keys.project(projectId), absent: true },
+      { key: keys.projectName(project.name), absent: true },
+    ],
+    events: [controllerEvent("project.created", project)],
+  };
+  if (project.status === "opened") change.events.push(controllerEvent("project.opened", project));
+  const records = await topologyChange(deps, projectId, install.topology);
+  for (const snapshot of install.snapshots) {
+    change.writes.push({ key: keys.snapshot(projectId, snapshot.snapshot_id), value: snapshot }, { key: keys.snapshotName(projectId, snapshot.name), value: snapshot.snapshot_id });
+  }
+  await applyChange(deps, combineChanges(change, records.change, counts));
+  return project;
+}
+
+async function named(deps: ControllerDeps, project: ProjectRecord, naming: ProjectInstall["naming"]): Promise<ProjectRecord> {
+  if (naming === "exact") {
+    await assertNameFree(deps, project.name);
+    return project;
+  }
+  const prefix = keys.projectName("");
+  const taken = new Set((await deps.store.list(prefix)).map((entry) => entry.key.slice(prefix.length)));
+  const name = freeProjectName(project.name, taken);
+  return { ...project, name, filename: `${name}.gns3` };
+}
+
+/**
+ * A topology's records to commit: nodes with fresh console ports (a number in the file may be
+ * taken here) and their name claims, links with their port claims, drawings. Nodes named in
+ * `keptConsoles` (node id → port) keep a console port they already hold, whose claim stays.
+ */
+export async function topologyChange(
+  deps: ControllerDeps,
+  projectId: string,
+  topology: Pick<ImportedTopology, "nodes" | "links" | "drawings">,
+  keptConsoles: ReadonlyMap<string, number> = new Map(),
+): Promise<{ change: Change; nodes: NodeRecord[] }> {
+  const nodes = await withConsolePorts(deps, topology.nodes, keptConsoles);
+  const change: Change = { writes: [], guards: [], events: [] };
+  for (const node of nodes) {
+    change.writes.push({ key: keys.node(projectId, node.node_id), value: node }, { key: keys.nodeName(projectId, node.name), value: node.node_id });
+    if (node.console !== null && !keptConsoles.has(node.node_id)) {
+      change.writes.push({ key: keys.consolePort(node.compute_id, node.console), value: node.node_id });
+      change.guards.push({ key: keys.consolePort(node.compute_id, node.console), absent: true });
+    }
+  }
+  for (const link of topology.links) change.writes.push(...linkWrites(link));
+  for (const drawing of topology.drawings) change.writes.push({ key: keys.drawing(projectId, drawing.drawing_id), value: drawing });
+  return { change, nodes };
+}
+
+function linkWrites(link: LinkRecord): KvWrite[] {
+  return [
+    { key: keys.link(link.project_id, link.link_id), value: link },
+    ...link.nodes.map((end) => ({ key: keys.port(link.project_id, end.node_id, end.adapter_number, end.port_number), value: link.link_id })),
+  ];
+}
+
+/**
+ * Console ports allocated as node creation does, except for nodes in `kept` (node id → port),
+ * which keep the port they already hold.
+ */
+async function withConsolePorts(deps: ControllerDeps, nodes: readonly NodeRecord[], kept: ReadonlyMap<string, number>): Promise<NodeRecord[]> {
+  const byCompute = new Map<string, NodeRecord[]>();
+  for (const node of nodes) {
+    if (!hasConsole(node.console_type) || kept.has(node.node_id)) continue;
+    byCompute.set(node.compute_id, [...(byCompute.get(node.compute_id) ?? []), node]);
+  }
+  const ports = new Map<string, number>(kept);
+  for (const [computeId, group] of byCompute) {
+    const allocated = await allocateConsolePorts(deps, computeId, group.length);
+    group.forEach((node, index) => ports.set(node.node_id, allocated[index]!));
+  }
+  return nodes.map((node) => ({ ...node, console: hasConsole(node.console_type) ? (ports.get(node.node_id) ?? null) : null }));
+}
+
+function controllerEvent(action: string, record: ProjectRecord) {
+  return { scope: { kind: "controller" as const }, notification: { action, event: projectToWire(record) } };
+}

@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+/** The QEMU architectures GNS3 knows, `""` standing for the one of the binary a template names. */
+export const QEMU_PLATFORMS = [
+  "aarch64", "alpha", "arm", "cris", "i386", "lm32", "m68k", "microblaze", "microblazeel", "mips", "mips64", "mips64el", "mipsel",
+  "moxie", "or32", "ppc", "ppc64", "ppcemb", "s390x", "sh4", "sh4eb", "sparc", "sparc64", "tricore", "unicore32", "x86_64", "xtensa",
+  "xtensaeb", "",
+] as const;
+
+export const qemuBinary = z.object({ path: z.string(), version: z.string() });
+export type QemuBinary = z.infer<typeof qemuBinary>;
+
+export const imageWire = z.object({ filename: z.string(), filesize: z.int(), md5sum: z.string(), path: z.string() });
+
+const port = z.int().min(1).max(65535);
+export const computePortsWire = z.object({
+  console_port_range: z.tuple([port, port]),
+  console_ports: z.array(port),
+  udp_port_range: z.tuple([port, port]),
+  udp_ports: z.array(port),
+});
+
+/** A host's figures as a GNS3 compute reports them (`GET /v2/compute/statistics`); memory in bytes. */
+export const computeStatistics = z.object({
+  cpu_usage_percent: z.int(),
+  disk_usage_percent: z.int(),
+  load_average_percent: z.array(z.int()),
+  memory_free: z.int(),
+  memory_total: z.int(),
+  memory_usage_percent: z.int(),
+  memory_used: z.int(),
+  swap_free: z.int(),
+  swap_total: z.int(),
+  swap_usage_percent: z.int(),
+  swap_used: z.int(),
+});
+export type ComputeStatistics = z.infer<typeof computeStatistics>;
+
+export const statisticsWire = z.array(z.object({ compute_id: z.string(), compute_name: z.string(), statistics: computeStatistics }));
