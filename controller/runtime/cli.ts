@@ -6,7 +6,7 @@ import { GNS3_VERSION } from "../deps";
 import { InvalidOrigin, parseOrigin } from "../http/cors-origins";
 import { InvalidGns3Version, parseGns3Version } from "./gns3-version";
 import { InvalidLimitFlag, LIMIT_FLAGS, parseLimitFlags } from "./limit-flags";
-import { startLocalDataplane, type LocalDataplane } from "./local-dataplane";
+import { LOCAL_DATAPLANE_FLAGS, startLocalDataplane, type LocalDataplane } from "./local-dataplane";
 import { startNodeController } from "./node";
 import type { ConnectionTimeouts } from "./node-connections";
 import { webUiProblem } from "./web-ui";
@@ -21,27 +21,10 @@ const FLAGS = [
   { name: "host", type: "string", value: "ADDRESS", default: "127.0.0.1", env: "CONTROLLER_HOST", description: "address to listen on; beyond loopback it needs --user and --password" },
   { name: "port", type: "string", value: "PORT", default: "3080", env: "CONTROLLER_PORT", description: "TCP port to listen on, 0 for any free one" },
   { name: "data-dir", type: "string", value: "DIR", default: ".data", env: "CONTROLLER_DATA_DIR", description: "where the store, files, images and the local daemon's state are kept" },
-  {
-    name: "dataplane-token",
-    type: "string",
-    value: "TOKEN",
-    env: "DATAPLANE_TOKEN",
-    defaultText: "a random one only the local daemon knows",
-    description: "secret the dataplane daemons of other hosts present",
-  },
   { name: "user", type: "string", value: "NAME", env: "CONTROLLER_USER", description: "HTTP Basic auth user, given with --password" },
   { name: "password", type: "string", value: "PASSWORD", env: "CONTROLLER_PASSWORD", description: "HTTP Basic auth password, given with --user" },
   { name: "allow-unauthenticated", type: "boolean", description: "serve beyond loopback without --user and --password" },
-  { name: "no-local-dataplane", type: "boolean", env: "CONTROLLER_LOCAL_DATAPLANE", envOn: "0", description: "do not start the local dataplane daemon, host id local" },
-  { name: "udp-ports", type: "string", value: "FIRST-LAST", default: "20000-30000", env: "DATAPLANE_UDP_PORTS", description: "UDP ports of the local daemon's link tunnels" },
-  {
-    name: "dataplane-metrics-port",
-    type: "string",
-    value: "PORT",
-    default: "0",
-    env: "DATAPLANE_METRICS_PORT",
-    description: "loopback port of the local daemon's Prometheus /metrics, 0 for none",
-  },
+  ...LOCAL_DATAPLANE_FLAGS,
   { name: "access-log", type: "boolean", env: "CONTROLLER_ACCESS_LOG", description: "log each request as a JSON line (component controller.access)" },
   {
     name: "projects-path",

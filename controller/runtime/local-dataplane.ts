@@ -2,9 +2,32 @@ import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
+import type { FlagDefinition } from "@shared/cli/flags";
 import { createLogger } from "@shared/logging/logger";
 
 const log = createLogger("controller.local-dataplane");
+
+/** The flags of the daemon that `npm start` and `npm run start:worker` run beside the controller. */
+export const LOCAL_DATAPLANE_FLAGS = [
+  {
+    name: "dataplane-token",
+    type: "string",
+    value: "TOKEN",
+    env: "DATAPLANE_TOKEN",
+    defaultText: "a random one only the local daemon knows",
+    description: "secret the dataplane daemons of other hosts present",
+  },
+  { name: "no-local-dataplane", type: "boolean", env: "CONTROLLER_LOCAL_DATAPLANE", envOn: "0", description: "do not start the local dataplane daemon, host id local" },
+  { name: "udp-ports", type: "string", value: "FIRST-LAST", default: "20000-30000", env: "DATAPLANE_UDP_PORTS", description: "UDP ports of the local daemon's link tunnels" },
+  {
+    name: "dataplane-metrics-port",
+    type: "string",
+    value: "PORT",
+    default: "0",
+    env: "DATAPLANE_METRICS_PORT",
+    description: "loopback port of the local daemon's Prometheus /metrics, 0 for none",
+  },
+] as const satisfies readonly FlagDefinition[];
 
 export interface LocalDataplaneOptions {
   controllerUrl: string;

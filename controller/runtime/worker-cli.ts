@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { readFlags, type CommandLine, type FlagDefinition } from "@shared/cli/flags";
 import { createLogger } from "@shared/logging/logger";
-import { startLocalDataplane, type LocalDataplane } from "./local-dataplane";
+import { LOCAL_DATAPLANE_FLAGS, startLocalDataplane, type LocalDataplane } from "./local-dataplane";
 import { startLocalWorker } from "./worker-local";
 
 /**
@@ -14,17 +14,7 @@ const FLAGS = [
   { name: "host", type: "string", value: "ADDRESS", default: "127.0.0.1", description: "address workerd listens on" },
   { name: "port", type: "string", value: "PORT", default: "8787", description: "TCP port workerd listens on, 0 for any free one" },
   { name: "data-dir", type: "string", value: "DIR", default: ".data-worker", description: "where Durable Objects, R2 objects and the local daemon's state are kept" },
-  {
-    name: "dataplane-token",
-    type: "string",
-    value: "TOKEN",
-    env: "DATAPLANE_TOKEN",
-    defaultText: "a random one only the local daemon knows",
-    description: "secret the dataplane daemons of other hosts present",
-  },
-  { name: "udp-ports", type: "string", value: "FIRST-LAST", default: "20000-30000", description: "UDP ports of the local daemon's link tunnels" },
-  { name: "dataplane-metrics-port", type: "string", value: "PORT", default: "0", description: "loopback port of the local daemon's Prometheus /metrics, 0 for none" },
-  { name: "no-local-dataplane", type: "boolean", description: "do not start the local dataplane daemon, host id local" },
+  ...LOCAL_DATAPLANE_FLAGS,
 ] as const satisfies readonly FlagDefinition[];
 
 // Typed so the compiler knows `cli.fail` never returns.

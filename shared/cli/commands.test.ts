@@ -10,7 +10,7 @@ const COMMANDS = [
     entry: "controller/runtime/cli.ts",
     usage: "usage: npm start -- [options]",
     flags: [
-      ...["host", "port", "data-dir", "dataplane-token", "user", "password", "allow-unauthenticated", "no-local-dataplane"],
+      ...["host", "port", "data-dir", "user", "password", "allow-unauthenticated", "dataplane-token", "no-local-dataplane"],
       ...["udp-ports", "dataplane-metrics-port", "access-log", "max-upload-size", "max-nodes", "max-links", "max-drawings"],
       ...["max-notification-listeners", "max-notification-listeners-per-project", "cors-origin", "web-ui", "gns3-version"],
     ],
@@ -18,7 +18,7 @@ const COMMANDS = [
   {
     entry: "controller/runtime/worker-cli.ts",
     usage: "usage: npm run start:worker -- [options]",
-    flags: ["host", "port", "data-dir", "dataplane-token", "udp-ports", "dataplane-metrics-port", "no-local-dataplane"],
+    flags: ["host", "port", "data-dir", "dataplane-token", "no-local-dataplane", "udp-ports", "dataplane-metrics-port"],
   },
   {
     entry: "dataplane/cli.ts",
