@@ -90,6 +90,19 @@ describeApi("projects", (api) => {
     expect(opened.body.status).toBe("opened");
   });
 
+  it("stops every node when closing, and runs the built-in devices again when reopening, as GNS3 does", async () => {
+    const { body: project } = await api.post("/v2/projects", { name: "lab-devices" });
+    const base = `/v2/projects/${project.project_id}`;
+    const { body: pc } = await api.post(`${base}/nodes`, { name: "PC1", node_type: "vpcs", compute_id: "local" });
+    const { body: sw } = await api.post(`${base}/nodes`, { name: "SW1", node_type: "ethernet_switch", compute_id: "local" });
+    await api.post(`${base}/nodes/${pc.node_id}/start`);
+    await api.post(`${base}/close`);
+    await api.post(`${base}/open`);
+    const statuses = Object.fromEntries((await api.get(`${base}/nodes`)).body.map((node: any) => [node.name, node.status]));
+    expect(statuses).toEqual({ PC1: "stopped", SW1: "started" });
+    expect((await api.get(`${base}/nodes/${sw.node_id}`)).body.status).toBe("started");
+  });
+
   it("deletes a project and then knows nothing of it", async () => {
     const { body: project } = await api.post("/v2/projects", { name: "lab-delete" });
     expect((await api.delete(`/v2/projects/${project.project_id}`)).status).toBe(204);

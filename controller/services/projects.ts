@@ -2,6 +2,8 @@ import { fileLayout } from "../files/layout";
 import { UUID_PATTERN } from "@shared/schemas/common";
 import type { ProjectCreate, ProjectUpdate } from "@shared/schemas/project";
 import type { ControllerDeps } from "../deps";
+import { NODE_TYPE_TRAITS } from "../domain/node-types";
+import type { NodeRecord } from "../domain/nodes";
 import { newProject, projectChanged, projectToWire, updatedProject, type ProjectRecord } from "../domain/projects";
 import { ApiError, conflict, forbidden, notFound } from "../http/api-error";
 import { isProjectRecordKey, keys } from "../store/keys";
@@ -81,15 +83,24 @@ export async function updateProject(deps: ControllerDeps, projectId: string, inp
   });
 }
 
-/** Opening is a state change only: nodes and links were kept in the store while closed. */
+/**
+ * Nodes and links were kept in the store while closed; opening runs the built-in devices again
+ * (switches, hubs, clouds), which closing stopped, as GNS3 does when it loads them.
+ */
 export async function openProject(deps: ControllerDeps, projectId: string): Promise<ProjectRecord> {
   return withConflictRetry(async () => {
     const record = await loadProject(deps, projectId);
     if (record.status === "opened") return record;
     const next: ProjectRecord = { ...record, status: "opened", revision: record.revision + 1 };
+    const devices = (await deps.store.list<NodeRecord>(keys.nodesPrefix(projectId))).filter(
+      ({ value }) => value.status !== "started" && NODE_TYPE_TRAITS[value.node_type]?.alwaysRunning === true,
+    );
     await applyChange(deps, {
-      writes: [{ key: keys.project(projectId), value: next }],
-      guards: [{ key: keys.project(projectId), revision: record.revision }],
+      writes: [
+        { key: keys.project(projectId), value: next },
+        ...devices.map(({ key, value }) => ({ key, value: { ...value, status: "started" as const, revision: value.revision + 1 } })),
+      ],
+      guards: [{ key: keys.project(projectId), revision: record.revision }, ...devices.map(({ key, value }) => ({ key, revision: value.revision }))],
       events: [controllerEvent("project.opened", next)],
     });
     return next;
