@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumMissing, launchChromium, ProbePage, startProbePageServer, type Chromium, type PageServer } from "../testing/browser";
+import { vpcsAvailable } from "../../dataplane/nodes/vpcs";
 import { startControllerProcess, type ControllerProcess } from "../testing/controller-process";
 
 const authorization = `Basic ${btoa("admin:pw")}`;
@@ -11,8 +12,8 @@ const missing = chromiumMissing();
 /**
  * What GNS3's web UI relies on, proven in Chromium itself rather than by reading headers: a
  * page of another origin the controller allows can call it with credentials (preflights
- * included) and follow its notifications; a page of an origin it does not allow cannot read
- * its answers.
+ * included), follow its notifications and talk to a node's console; a page of an origin it
+ * does not allow cannot read its answers.
  */
 describe.skipIf(missing !== undefined)(`a page of another origin in Chromium${missing ? ` — skipped: ${missing}` : ""}`, () => {
   const dataDir = mkdtempSync(join(tmpdir(), "gns3-browser-"));
@@ -70,6 +71,47 @@ describe.skipIf(missing !== undefined)(`a page of another origin in Chromium${mi
     expect(report.received.map((message) => JSON.parse(message))).toEqual([{ action: "project.created", event: expect.objectContaining({ name: "announced" }) }]);
     await page.closeSocket(socket);
   });
+
+  it("talks to a started VPCS node's console over a WebSocket, as the web UI's terminal does", async () => {
+    if (!(await vpcsAvailable())) return expect.fail("the vpcs program is not installed: apt-get install vpcs");
+    // With its local dataplane daemon, which runs the VPCS process whose console is bridged.
+    const lab = await startControllerProcess(["--port", "0", "--data-dir", join(dataDir, "console"), "--cors-origin", allowed.origin]);
+    try {
+      const api = async (method: string, path: string, body?: unknown) => {
+        const response = await fetch(`${lab.url}${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+        return { status: response.status, body: (await response.json().catch(() => null)) as any };
+      };
+      const { body: project } = await api("POST", "/v2/projects", { name: "console in a browser" });
+      const { body: pc } = await api("POST", `/v2/projects/${project.project_id}/nodes`, { name: "PC1", node_type: "vpcs", compute_id: "local" });
+      const nodePath = `/v2/projects/${project.project_id}/nodes/${pc.node_id}`;
+      expect((await api("POST", `${nodePath}/start`)).status).toBe(200);
+      // A start is answered once stored, before the host runs the node: until VPCS listens, the
+      // console is refused before any upgrade, and the page tries again as a user would.
+      let socket = 0;
+      for (const until = Date.now() + 20_000; ; ) {
+        socket = await page.watch(`${lab.url.replace(/^http/, "ws")}${nodePath}/console/ws`);
+        const opened = await page.report(socket);
+        if (opened.opened) break;
+        if (Date.now() > until) throw new Error(`the console WebSocket never opened: ${JSON.stringify(opened)}`);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      const screen = async (expected: RegExp) => {
+        for (let count = 1, until = Date.now() + 15_000; Date.now() < until; count++) {
+          const report = await page.report(socket, { count, timeoutMs: 1000 });
+          const text = report.received.join("");
+          if (expected.test(text)) return text;
+          if (report.received.length < count) await page.send(socket, "\r");
+        }
+        throw new Error(`the console never showed ${expected}`);
+      };
+      await screen(/PC1> $/);
+      await page.send(socket, "show ip\r");
+      expect(await screen(/NAME\s+: PC1\[1\][\s\S]*PC1> $/)).toMatch(/NAME\s+: PC1/);
+      await page.closeSocket(socket);
+    } finally {
+      await lab.stop();
+    }
+  }, 60_000);
 
   it("keeps the answers from a page of an origin it does not allow", async () => {
     const outsider = await ProbePage.open(browser, stranger);
