@@ -62,6 +62,13 @@ describe.skipIf(missing !== undefined)(`a page of another origin in Chromium${mi
     expect(JSON.parse(created.body!)).toMatchObject({ name: "made in a browser", status: "opened" });
   });
 
+  it("opens a notification WebSocket on a server that requires a login, with the credentials in its URL", async () => {
+    const socket = await page.watch(`${guarded.url.replace(/^http:\/\//, "ws://admin:pw@")}/v2/notifications/ws`);
+    const report = await page.report(socket);
+    expect(report, JSON.stringify(report)).toMatchObject({ opened: true, error: false });
+    await page.closeSocket(socket);
+  });
+
   it("follows the controller's notifications over a WebSocket", async () => {
     const socket = await page.watch(`${open.url.replace(/^http/, "ws")}/v2/notifications/ws`);
     expect(await page.report(socket)).toMatchObject({ opened: true, error: false });

@@ -5,6 +5,7 @@ import type { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { createNodeWebSocket } from "@hono/node-ws";
+import { withFullUpgradeRefusals } from "./upgrade-refusals";
 import { Hono } from "hono";
 import type { Logger } from "@shared/logging/logger";
 import { createApp, type ControllerApp } from "../app";
@@ -66,7 +67,8 @@ export async function startNodeController(options: NodeControllerOptions): Promi
   const dataDir = resolve(options.dataDir);
   const store = new LmdbKeyValueStore(resolve(dataDir, "store"));
   const outer = new Hono();
-  const { upgradeWebSocket, injectWebSocket, wss } = createNodeWebSocket({ app: outer });
+  const upgrades = withFullUpgradeRefusals(outer);
+  const { upgradeWebSocket, injectWebSocket, wss } = createNodeWebSocket({ app: upgrades.app });
   let server: ServerType | undefined;
   let stopGuard = (): void => {};
   const requests = new RequestDrain();
@@ -122,7 +124,7 @@ export async function startNodeController(options: NodeControllerOptions): Promi
   if (options.webUiDir !== undefined) registerWebUi(app, options.webUiDir);
   outer.route("/", app);
   stopGuard = guardStalledTransfers(server as HttpServer, timeouts.stallMs);
-  injectWebSocket(server!);
+  upgrades.inject(injectWebSocket, server as HttpServer);
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
   return { url: `http://${host}:${port}`, port, close };
 }
