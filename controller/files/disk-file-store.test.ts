@@ -153,6 +153,25 @@ describe("DiskFileStore", () => {
     await store.remove("projects/p");
   });
 
+  it("removes a folder while files are still being written into it", async () => {
+    // A project's node folders, and a node's start-up script written after the removal began.
+    for (let node = 0; node < 200; node++) await store.write(`projects/p/vpcs/${node}/startup.vpc`, streamOf("set pcname PC\n"));
+    let writing = true;
+    const writer = (async () => {
+      for (let node = 0; writing && node < 50; node++) {
+        mkdirSync(join(root, "projects/p/vpcs/late", String(node)), { recursive: true });
+        writeFileSync(join(root, "projects/p/vpcs/late", String(node), "startup.vpc"), "set pcname PC\n");
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })().catch(() => {});
+    try {
+      await store.remove("projects/p");
+    } finally {
+      writing = false;
+      await writer;
+    }
+  });
+
   describe("paths that leave the root", () => {
     it.each(["../escape.txt", "a/../../escape.txt", "/tmp/escape.txt", "a\\..\\..\\escape.txt", ""])(
       "refuses %j for every operation and creates nothing",

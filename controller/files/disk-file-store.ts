@@ -114,7 +114,9 @@ export class DiskFileStore implements FileStore {
     await this.assertInside(dirname(target));
     const info = await lstat(target).catch(() => null);
     if (!info) return;
-    await rm(target, { recursive: true, force: true });
+    // A file written into the folder while it is being removed (a node's start-up script racing
+    // its project's deletion) fails the removal with ENOTEMPTY; rm tries again and takes it too.
+    await rm(target, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
   }
 
   private resolve(path: string): string {
