@@ -7,7 +7,7 @@ import type { ImageWire } from "../domain/images";
 import { keys } from "../store/keys";
 import { loadComputeRecord } from "./computes";
 import { listImages, uploadImage } from "./images";
-import { CONSOLE_PORT_RANGE } from "./nodes";
+import { CONSOLE_PORT_RANGE, claimedPorts } from "./nodes";
 import type { IncomingUpload } from "./upload-limit";
 
 /**
@@ -30,13 +30,12 @@ export async function uploadComputeImage(deps: ControllerDeps, computeId: string
 /** Console ports claimed by nodes on the compute, and the UDP ports claimed on its host for tunnels between hosts. */
 export async function computePorts(deps: ControllerDeps, computeId: string): Promise<ComputePortsWire> {
   await loadComputeRecord(deps, computeId);
-  const claimedPorts = async (prefix: string) => (await deps.store.list(prefix)).map((entry) => Number(entry.key.slice(prefix.length)));
   const host = await deps.store.get<DataplaneHostRecord>(keys.dataplaneHost(computeId));
   return computePortsToWire({
     consoleRange: [CONSOLE_PORT_RANGE.first, CONSOLE_PORT_RANGE.last],
-    consolePorts: await claimedPorts(keys.consolePortsPrefix(computeId)),
+    consolePorts: await claimedPorts(deps, keys.consolePortsPrefix(computeId)),
     udpRange: host ? [host.udp_port_min, host.udp_port_max] : undefined,
-    udpPorts: await claimedPorts(keys.tunnelPortsPrefix(computeId)),
+    udpPorts: await claimedPorts(deps, keys.tunnelPortsPrefix(computeId)),
   });
 }
 

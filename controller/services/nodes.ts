@@ -53,9 +53,13 @@ async function takenNames(deps: ControllerDeps, projectId: string): Promise<Set<
   return new Set((await deps.store.list(prefix)).map((entry) => entry.key.slice(prefix.length)));
 }
 
+/** The port numbers claimed under a claim prefix (console ports, tunnel ports): the last key segment. */
+export async function claimedPorts(deps: ControllerDeps, prefix: string): Promise<number[]> {
+  return (await deps.store.list(prefix)).map((entry) => Number(entry.key.slice(prefix.length)));
+}
+
 async function usedConsolePorts(deps: ControllerDeps, computeId: string): Promise<Set<number>> {
-  const prefix = keys.consolePortsPrefix(computeId);
-  return new Set((await deps.store.list(prefix)).map((entry) => Number(entry.key.slice(prefix.length))));
+  return new Set(await claimedPorts(deps, keys.consolePortsPrefix(computeId)));
 }
 
 /**

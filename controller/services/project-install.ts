@@ -52,10 +52,7 @@ export async function installProject(deps: ControllerDeps, install: ProjectInsta
   });
   const folder = fileLayout.projectFolder(projectId);
   try {
-    for (const file of install.files) {
-      const body = await file.open();
-      if (body) await storeUpload(deps, childPath(folder, file.path), body, (reason) => `Could not write file '${file.path}': ${reason}`);
-    }
+    await writeProjectFiles(deps, folder, install.files, "write");
     return await withConflictRetry(() => commitInstall(deps, install, counts));
   } catch (error) {
     // Another request that created the same id meanwhile owns the folder now: leave it.
@@ -156,4 +153,12 @@ async function withConsolePorts(deps: ControllerDeps, nodes: readonly NodeRecord
 
 function controllerEvent(action: string, record: ProjectRecord) {
   return { scope: { kind: "controller" as const }, notification: { action, event: projectToWire(record) } };
+}
+
+/** Writes an archive's files into a project's folder; `verb` says in a failure what was being done. */
+export async function writeProjectFiles(deps: ControllerDeps, folder: string, files: readonly ProjectFileSource[], verb: "write" | "restore"): Promise<void> {
+  for (const file of files) {
+    const body = await file.open();
+    if (body) await storeUpload(deps, childPath(folder, file.path), body, (reason) => `Could not ${verb} file '${file.path}': ${reason}`);
+  }
 }

@@ -2,8 +2,8 @@ import { fileLayout } from "../files/layout";
 import { UUID_PATTERN } from "@shared/schemas/common";
 import type { ProjectCreate, ProjectUpdate } from "@shared/schemas/project";
 import type { ControllerDeps } from "../deps";
-import { NODE_TYPE_TRAITS } from "../domain/node-types";
 import type { NodeRecord } from "../domain/nodes";
+import { nodesOfOpenedProject } from "../domain/topology";
 import { newProject, projectChanged, projectToWire, updatedProject, type ProjectRecord } from "../domain/projects";
 import { ApiError, conflict, forbidden, notFound } from "../http/api-error";
 import { isProjectRecordKey, keys } from "../store/keys";
@@ -92,15 +92,17 @@ export async function openProject(deps: ControllerDeps, projectId: string): Prom
     const record = await loadProject(deps, projectId);
     if (record.status === "opened") return record;
     const next: ProjectRecord = { ...record, status: "opened", revision: record.revision + 1 };
-    const devices = (await deps.store.list<NodeRecord>(keys.nodesPrefix(projectId))).filter(
-      ({ value }) => value.status !== "started" && NODE_TYPE_TRAITS[value.node_type]?.alwaysRunning === true,
-    );
+    const stored = (await deps.store.list<NodeRecord>(keys.nodesPrefix(projectId))).map((entry) => entry.value);
+    const restarted = nodesOfOpenedProject(stored).filter((node, index) => node.status !== stored[index]!.status);
     await applyChange(deps, {
       writes: [
         { key: keys.project(projectId), value: next },
-        ...devices.map(({ key, value }) => ({ key, value: { ...value, status: "started" as const, revision: value.revision + 1 } })),
+        ...restarted.map((node) => ({ key: keys.node(projectId, node.node_id), value: { ...node, revision: node.revision + 1 } })),
       ],
-      guards: [{ key: keys.project(projectId), revision: record.revision }, ...devices.map(({ key, value }) => ({ key, revision: value.revision }))],
+      guards: [
+        { key: keys.project(projectId), revision: record.revision },
+        ...restarted.map((node) => ({ key: keys.node(projectId, node.node_id), revision: node.revision })),
+      ],
       events: [controllerEvent("project.opened", next)],
     });
     return next;

@@ -113,11 +113,7 @@ export function initialCounts(deps: ControllerDeps, projectId: string, recordIds
  */
 export async function replacedCounts(deps: ControllerDeps, projectId: string, recordIds: Record<CountedRecords, readonly string[]>): Promise<Change> {
   const stored = new Map<CountedRecords, Map<number, CountStripe>>();
-  for (const kind of Object.keys(RECORDS) as CountedRecords[]) {
-    const stripes = new Map<number, CountStripe>();
-    for (const { key, value } of await deps.store.list<CountStripe>(stripesPrefix(projectId, kind))) stripes.set(Number(key.slice(key.lastIndexOf("/") + 1)), value);
-    stored.set(kind, stripes);
-  }
+  for (const kind of Object.keys(RECORDS) as CountedRecords[]) stored.set(kind, await storedStripes(deps, projectId, kind));
   return countsOf(deps, projectId, recordIds, (kind, stripe) => stored.get(kind)!.get(stripe), "Cannot restore the snapshot");
 }
 
@@ -160,12 +156,19 @@ interface Stripe {
   stored?: CountStripe;
 }
 
+/** The stripes of a kind kept in the store, by stripe number. */
+async function storedStripes(deps: ControllerDeps, projectId: string, kind: CountedRecords): Promise<Map<number, CountStripe>> {
+  const stripes = new Map<number, CountStripe>();
+  for (const { key, value } of await deps.store.list<CountStripe>(stripesPrefix(projectId, kind))) stripes.set(Number(key.slice(key.lastIndexOf("/") + 1)), value);
+  return stripes;
+}
+
 /** Every stripe of a kind; a project without them is counted from its records, `leaving` excluded. */
 async function readStripes(deps: ControllerDeps, projectId: string, kind: CountedRecords, leaving: readonly string[]): Promise<Stripe[]> {
   const stripes: Stripe[] = [];
-  const stored = await deps.store.list<CountStripe>(stripesPrefix(projectId, kind));
-  for (const { key, value } of stored) stripes[Number(key.slice(key.lastIndexOf("/") + 1))] = { count: value.count, allowance: value.allowance, stored: value };
-  if (stored.length === STRIPES) return stripes;
+  const stored = await storedStripes(deps, projectId, kind);
+  for (const [index, value] of stored) stripes[index] = { count: value.count, allowance: value.allowance, stored: value };
+  if (stored.size === STRIPES) return stripes;
   const counted = Array.from({ length: STRIPES }, (): Stripe => ({ count: 0, allowance: 0 }));
   const prefix = RECORDS[kind].prefix(projectId);
   const gone = new Set(leaving);

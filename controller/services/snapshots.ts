@@ -15,15 +15,15 @@ import { KvConflict, type KvGuard, type KvWrite } from "../store/kv";
 import { applyChange, combineChanges, type Change } from "./change";
 import { listDrawings } from "./drawings";
 import { listLinkRecords } from "./links";
-import { listNodeRecords, nodeWire } from "./nodes";
+import { hasConsole, listNodeRecords, nodeWire } from "./nodes";
 import { collectBytes, IMPORT_LIMITS, openArchive } from "./project-archive";
 import { projectEvent } from "./project-events";
-import { topologyChange } from "./project-install";
+import { topologyChange, writeProjectFiles } from "./project-install";
 import { loadOpenedProject, loadProject } from "./projects";
 import { replacedCounts } from "./record-limits";
 import { projectArchive, readTopology } from "./topology";
 import { formatBytes } from "./upload-limit";
-import { fileWriteFailure, storeUpload } from "./uploads";
+import { fileWriteFailure } from "./uploads";
 
 /**
  * Snapshots as GNS3 keeps them: each is an uncompressed `.gns3project` archive of the project
@@ -134,11 +134,7 @@ export async function restoreSnapshot(deps: ControllerDeps, projectId: string, s
 
   const folder = fileLayout.projectFolder(projectId);
   await deps.files.remove(`${folder}/project-files`);
-  for (const file of archive.files) {
-    const path = filePath(file.path);
-    const body = await file.open();
-    if (body) await storeUpload(deps, childPath(folder, path), body, (reason) => `Could not restore file '${path}': ${reason}`);
-  }
+  await writeProjectFiles(deps, folder, archive.files.map((file) => ({ path: filePath(file.path), open: () => file.open() })), "restore");
   return withConflictRetry(() => commitRestore(deps, projectId, topology, snapshot));
 }
 
@@ -159,7 +155,7 @@ async function commitRestore(deps: ControllerDeps, projectId: string, topology: 
   const keptConsoles = new Map<string, number>();
   for (const node of oldNodes) {
     const again = restoredNodes.get(node.node_id);
-    if (node.console !== null && again && again.compute_id === node.compute_id && again.console_type !== "none" && again.console_type !== null) {
+    if (node.console !== null && again && again.compute_id === node.compute_id && hasConsole(again.console_type)) {
       keptConsoles.set(node.node_id, node.console);
     }
   }
@@ -179,7 +175,7 @@ async function commitRestore(deps: ControllerDeps, projectId: string, topology: 
     removals.push({ key: keys.drawing(projectId, drawing.drawing_id), delete: true });
     guards.push({ key: keys.drawing(projectId, drawing.drawing_id), revision: drawing.revision });
   }
-  for (const prefix of [keys.nodeName(projectId, ""), `projects/${projectId}/ports/`]) {
+  for (const prefix of [keys.nodeName(projectId, ""), keys.portsPrefix(projectId)]) {
     for (const { key } of await deps.store.list(prefix)) removals.push({ key, delete: true });
   }
 

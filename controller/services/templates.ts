@@ -30,9 +30,16 @@ export async function listTemplates(deps: ControllerDeps): Promise<TemplateWire[
 }
 
 export async function getTemplate(deps: ControllerDeps, templateId: string): Promise<TemplateWire> {
+  const template = await findTemplate(deps, templateId);
+  if (!template) throw templateNotFound(templateId);
+  return template;
+}
+
+async function findTemplate(deps: ControllerDeps, templateId: string): Promise<TemplateWire | undefined> {
   const builtin = findBuiltinTemplate(templateId);
   if (builtin) return builtin;
-  return customTemplateToWire(await loadTemplateRecord(deps, templateId));
+  const record = await deps.store.get<TemplateRecord>(keys.template(templateId));
+  return record && customTemplateToWire(record);
 }
 
 async function loadTemplateRecord(deps: ControllerDeps, templateId: string): Promise<TemplateRecord> {
@@ -83,9 +90,7 @@ export async function duplicateTemplate(deps: ControllerDeps, templateId: string
 
 /** A node from a template; an unknown template is a 404 worded as GNS3 words it here. */
 export async function createNodeFromTemplate(deps: ControllerDeps, projectId: string, templateId: string, use: TemplateUse): Promise<NodeRecord> {
-  const builtin = findBuiltinTemplate(templateId);
-  const record = builtin ? undefined : await deps.store.get<TemplateRecord>(keys.template(templateId));
-  const template = builtin ?? (record && customTemplateToWire(record));
+  const template = await findTemplate(deps, templateId);
   if (!template) throw notFound(`Template ${templateId} doesn't exist`);
   return createNode(deps, projectId, nodeFromTemplate(template, use));
 }

@@ -12,6 +12,7 @@ export const keys = {
   /** A port's claim: holds the id of the link that uses it. */
   port: (projectId: string, nodeId: string, adapter: number, port: number) =>
     `projects/${projectId}/ports/${nodeId}/${adapter}/${port}`,
+  portsPrefix: (projectId: string) => `projects/${projectId}/ports/`,
   nodePortsPrefix: (projectId: string, nodeId: string) => `projects/${projectId}/ports/${nodeId}/`,
   drawing: (projectId: string, drawingId: string) => `projects/${projectId}/drawings/${drawingId}`,
   drawingsPrefix: (projectId: string) => `projects/${projectId}/drawings/`,
