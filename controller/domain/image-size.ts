@@ -1,3 +1,5 @@
+import { roundHalfEven } from "./rounding";
+
 /**
  * The size of a symbol image, read as GNS3 reads it: GIF, PNG and JPEG from their headers, SVG
  * from the root element's `width`/`height` (in px, pt, pc, mm, cm or in; a percentage of the
@@ -89,9 +91,7 @@ function svgLength(size: string, percent?: string): number {
     number = size.slice(0, -2);
   }
   if (percent !== undefined) factor *= pythonFloat(percent.replace(/%+$/, "")) / 100;
-  const value = pythonFloat(number) * factor;
-  const floor = Math.floor(value);
-  const rounded = value - floor === 0.5 ? (floor % 2 === 0 ? floor : floor + 1) : Math.round(value);
+  const rounded = roundHalfEven(pythonFloat(number) * factor);
   if (!Number.isSafeInteger(rounded)) throw new InvalidImage(`Invalid SVG file: size ${JSON.stringify(size)} is out of range`);
   return rounded;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NodeKind } from "@shared/proto";
-import { cloudPortMapping, hubPortMapping, switchPortMapping, type NodeType, type PortWire } from "@shared/schemas/node";
+import { MAC_ADDRESS_PATTERN, cloudPortMapping, hubPortMapping, switchPortMapping, type NodeType, type PortWire } from "@shared/schemas/node";
 import { conflictingRequest, invalidRequest } from "./errors";
 import { ethernetPort, macPlus, serialPort, standardPorts } from "./ports";
 
@@ -76,6 +76,16 @@ function eightPorts<T>(entry: (index: number) => T): T[] {
   return Array.from({ length: 8 }, (_, index) => entry(index));
 }
 
+/** A new Ethernet switch's ports, as GNS3 makes them: eight access ports in VLAN 1. */
+export function defaultSwitchPorts(): Array<z.output<typeof switchPortMapping>> {
+  return eightPorts((index) => ({ ethertype: "", name: `Ethernet${index}`, port_number: index, type: "access", vlan: 1 }));
+}
+
+/** A new Ethernet hub's ports, as GNS3 makes them: eight. */
+export function defaultHubPorts(): Array<z.output<typeof hubPortMapping>> {
+  return eightPorts((index) => ({ name: `Ethernet${index}`, port_number: index }));
+}
+
 function countProperty(properties: Record<string, unknown>, key: string, fallback: number, maximum: number): number {
   const value = properties[key];
   if (value === undefined) return fallback;
@@ -97,19 +107,17 @@ function adapterPorts(node: PortSource, adapterType?: string, baseMac?: string):
   });
 }
 
-const MAC_ADDRESS = /^([0-9a-fA-F]{2}:){5}[0-9a-fA-F]{2}$/;
-
 /** GNS3's emulators take a base MAC or null (null: one derived from the node id). */
 function checkMacAddress(properties: Record<string, unknown>): Record<string, unknown> {
   const value = properties.mac_address;
-  if (value === undefined || value === null || (typeof value === "string" && MAC_ADDRESS.test(value))) return properties;
+  if (value === undefined || value === null || (typeof value === "string" && MAC_ADDRESS_PATTERN.test(value))) return properties;
   throw invalidRequest(`properties.mac_address must be a MAC address such as 0c:00:00:00:00:00, or null, got ${JSON.stringify(value)}`);
 }
 
 /** The node's base MAC when it has one, else the default its emulator derives from the node id. */
 function baseMac(node: PortSource, fallback: (nodeId: string) => string): string {
   const value = node.properties.mac_address;
-  return typeof value === "string" && MAC_ADDRESS.test(value) ? value : fallback(node.node_id);
+  return typeof value === "string" && MAC_ADDRESS_PATTERN.test(value) ? value : fallback(node.node_id);
 }
 
 /** QEMU's default MAC base: `"0c:%s:%s:%s:00:00" % (id[2:4], id[4:6], id[6:8])` of the node id, as GNS3. */
@@ -217,9 +225,7 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     capturesFirst: true,
     cloudLike: false,
     creation: {
-      defaultProperties: () => ({
-        ports_mapping: eightPorts((index) => ({ ethertype: "", name: `Ethernet${index}`, port_number: index, type: "access", vlan: 1 })),
-      }),
+      defaultProperties: () => ({ ports_mapping: defaultSwitchPorts() }),
       checkProperties: (properties) => checkMapping(switchPortMapping, properties, "ports_mapping"),
       ports: (node) => mappingPorts(node, (_name, index) => `e${index}`),
     },
@@ -235,7 +241,7 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     capturesFirst: true,
     cloudLike: false,
     creation: {
-      defaultProperties: () => ({ ports_mapping: eightPorts((index) => ({ name: `Ethernet${index}`, port_number: index })) }),
+      defaultProperties: () => ({ ports_mapping: defaultHubPorts() }),
       checkProperties: (properties) => checkMapping(hubPortMapping, properties, "ports_mapping"),
       ports: (node) => mappingPorts(node, (_name, index) => `e${index}`),
     },

@@ -27,7 +27,7 @@ export function newSnapshot(input: SnapshotCreate, snapshotId: string, now: Date
     snapshot_id: snapshotId,
     name: input.name,
     created_at: createdAt,
-    description: input.description ?? `Snapshot '${input.name}' taken on ${describedDate(createdAt)}`,
+    description: input.description ?? defaultDescription(input.name, createdAt),
     filename: `${snapshotId}.gns3snapshot`,
   };
 }
@@ -103,7 +103,7 @@ function confRecord(entry: unknown, newId: () => string): SnapshotRecord | undef
     snapshot_id: typeof snapshot_id === "string" && UUID_PATTERN.test(snapshot_id) ? snapshot_id : newId(),
     name,
     created_at,
-    description: typeof description === "string" && description !== "" ? description : `Snapshot '${name}' taken on ${describedDate(created_at)}`,
+    description: typeof description === "string" && description !== "" ? description : defaultDescription(name, created_at),
     filename,
   };
 }
@@ -121,11 +121,16 @@ function legacySnapshot(filename: string, snapshotId: string): SnapshotRecord | 
   const date = new Date(time);
   if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return undefined;
   const createdAt = time / 1000;
-  return { snapshot_id: snapshotId, name, created_at: createdAt, description: `Snapshot '${name}' taken on ${describedDate(createdAt)}`, filename };
+  return { snapshot_id: snapshotId, name, created_at: createdAt, description: defaultDescription(name, createdAt), filename };
 }
 
 function isPlainFileName(value: unknown): value is string {
   return typeof value === "string" && value !== "" && !value.startsWith(".") && !/[/\\\0]/.test(value);
+}
+
+/** The description GNS3 gives a snapshot that has none: `Snapshot 'lab' taken on 2016-07-28 at 17:41:16`. */
+function defaultDescription(name: string, seconds: number): string {
+  return `Snapshot '${name}' taken on ${describedDate(seconds)}`;
 }
 
 /** `2016-07-28 at 17:41:16`, UTC, as GNS3 words a snapshot's description. */

@@ -1,5 +1,6 @@
 import { BUILTIN_SYMBOL_FILES } from "./builtin-symbols";
 import { imageSize } from "./image-size";
+import { roundHalfEven } from "./rounding";
 
 /** Where GNS3 lists its built-in symbols; nodes name them by the older `:/symbols/<file>` too. */
 const BUILTIN_PREFIX = ":/symbols/classic/";
@@ -134,8 +135,5 @@ export function knownSymbol(symbol: string | null | undefined): string {
 
 /** GNS3 places a node's label above the symbol: −round_half_even(height / 2 + 10). */
 export function defaultLabelY(height: number): number {
-  const value = height / 2 + 10;
-  const floor = Math.floor(value);
-  const rounded = value - floor === 0.5 ? (floor % 2 === 0 ? floor : floor + 1) : Math.round(value);
-  return -rounded;
+  return -roundHalfEven(height / 2 + 10);
 }

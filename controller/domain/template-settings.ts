@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { QEMU_PLATFORMS } from "@shared/schemas/compute";
-import { cloudPortMapping, customAdapter, hubPortMapping, switchPortMapping } from "@shared/schemas/node";
+import { MAC_ADDRESS_PATTERN, cloudPortMapping, customAdapter, hubPortMapping, switchPortMapping } from "@shared/schemas/node";
 import { TEMPLATE_CATEGORIES, templateBaseFields, templateCategory, type TemplateType } from "@shared/schemas/template";
-import { NODE_TYPE_TRAITS } from "./node-types";
+import { NODE_TYPE_TRAITS, defaultHubPorts, defaultSwitchPorts } from "./node-types";
 
 /**
  * What a template of each type holds, with GNS3 2.2's default for every field a client leaves
@@ -17,7 +17,8 @@ const CATEGORY_OF_TYPE: Record<TemplateType, Category> = {
   vpcs: "guest", traceng: "guest", virtualbox: "guest", vmware: "guest", iou: "router", qemu: "guest",
 };
 
-const macAddress = z.string().regex(/^(([0-9a-fA-F]{2}:){5}[0-9a-fA-F]{2})?$/, "must be a MAC address or empty");
+/** A MAC address or the empty string (the whole-string MAC pattern, made optional). */
+const macAddress = z.string().regex(new RegExp(`^(?:${MAC_ADDRESS_PATTERN.source})?$`), "must be a MAC address or empty");
 const text = (fallback = "") => z.string().default(fallback);
 const flag = (fallback: boolean) => z.boolean().default(fallback);
 const count = (minimum: number, maximum: number, fallback: number) => z.int().min(minimum).max(maximum).default(fallback);
@@ -34,8 +35,6 @@ const VIRTUALBOX_ADAPTER_TYPES = [
   "PCnet-PCI II (Am79C970A)", "PCNet-FAST III (Am79C973)", "Intel PRO/1000 MT Desktop (82540EM)", "Intel PRO/1000 T Server (82543GC)",
   "Intel PRO/1000 MT Server (82545EM)", "Paravirtualized Network (virtio-net)",
 ] as const;
-
-const eightPorts = <T>(port: (index: number) => T) => () => Array.from({ length: 8 }, (_, index) => port(index));
 
 const emulatorPorts = {
   first_port_name: text(),
@@ -75,12 +74,10 @@ const TYPE_FIELDS: Record<TemplateType, z.core.$ZodLooseShape> = {
   // GNS3 2.2 has no template schema for NAT (creating one fails there): it gets the common fields only.
   nat: {},
   ethernet_hub: {
-    ports_mapping: z.array(hubPortMapping).default(eightPorts((index) => ({ name: `Ethernet${index}`, port_number: index }))),
+    ports_mapping: z.array(hubPortMapping).default(defaultHubPorts),
   },
   ethernet_switch: {
-    ports_mapping: z
-      .array(switchPortMapping)
-      .default(eightPorts((index) => ({ ethertype: "" as const, name: `Ethernet${index}`, port_number: index, type: "access" as const, vlan: 1 }))),
+    ports_mapping: z.array(switchPortMapping).default(defaultSwitchPorts),
     console_type: z.enum(["telnet", "none"]).default("none"),
   },
   docker: {

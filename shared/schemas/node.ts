@@ -9,11 +9,14 @@ export type NodeType = (typeof NODE_TYPES)[number];
 
 export const CONSOLE_TYPES = ["vnc", "telnet", "http", "https", "spice", "spice+agent", "none"] as const;
 
+/** A MAC address such as `0c:00:00:00:00:00`: six pairs of hex digits, colon-separated. */
+export const MAC_ADDRESS_PATTERN = /^([0-9a-fA-F]{2}[:]){5}([0-9a-fA-F]{2})$/;
+
 export const customAdapter = z.strictObject({
   adapter_number: z.int().min(0),
   port_name: z.string().optional(),
   adapter_type: z.string().optional(),
-  mac_address: z.string().regex(/^([0-9a-fA-F]{2}[:]){5}([0-9a-fA-F]{2})$/).optional(),
+  mac_address: z.string().regex(MAC_ADDRESS_PATTERN).optional(),
 });
 
 /** Fields a client may write; read-only fields are accepted (clients echo whole objects) and ignored. */
