@@ -6,7 +6,7 @@ import base from "./vitest.config";
  * with every endpoint suite run in process only (`app.request`). Under a minute, for the edit-
  * test loop; `npm test` remains the whole suite that CI runs.
  */
-export const PROCESS_TESTS = [
+const PROCESS_TESTS = [
   "dataplane/e2e/**",
   "dataplane/nodes/vpcs.test.ts",
   "controller/runtime/crash-safety.test.ts",

@@ -150,7 +150,7 @@ function mutate(body: unknown, mutations: readonly BodyMutation[]): unknown {
 
 /** The ids a ref can stand for, read lazily from the store and the file store. */
 class Candidates {
-  /** The project the request's path names, when it names one: nodes, links and drawings are taken from it. */
+  /** The project the request's path names, when it names one: nodes, links, drawings and snapshots are taken from it. */
   projectId: string | undefined;
   private entries: Array<{ key: string; value: unknown }> | undefined;
 
@@ -178,7 +178,8 @@ class Candidates {
         return (await this.keysUnder(keys.computeProjectsPrefix())).map((key) => key.slice(keys.computeProjectsPrefix().length));
       case "node":
       case "link":
-      case "drawing": {
+      case "drawing":
+      case "snapshot": {
         const collection = `/${ref.kind}s/`;
         const all = (await this.keysUnder(keys.projectsPrefix())).filter((key) => key.includes(collection));
         const inProject = this.projectId === undefined ? [] : all.filter((key) => key.startsWith(`projects/${this.projectId}${collection}`));
@@ -190,11 +191,6 @@ class Candidates {
       case "image":
         // Checksum sidecars are reachable by name too (FILE_PATHS), but are not images.
         return (await this.deps.files.list(fileLayout.emulatorImages()).catch(() => [])).map((file) => file.path).filter((path) => !path.endsWith(".md5sum"));
-      case "snapshot": {
-        const all = (await this.keysUnder(keys.projectsPrefix())).filter((key) => key.includes("/snapshots/"));
-        const inProject = this.projectId === undefined ? [] : all.filter((key) => key.startsWith(keys.snapshotsPrefix(this.projectId!)));
-        return (inProject.length > 0 ? inProject : all).map((key) => key.slice(key.lastIndexOf("/") + 1));
-      }
       case "topologyFile": {
         // The fuzzed controller's projects folder is `projects/` of its file store, on disk at `projectsDir`.
         const files = await this.deps.files.list("projects").catch(() => []);

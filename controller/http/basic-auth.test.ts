@@ -1,10 +1,9 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
-import { startControllerProcess } from "../testing/controller-process";
+import { runControllerUntilExit, startControllerProcess } from "../testing/controller-process";
 import { inProcessDeps } from "../testing/in-process-deps";
 
 const dataDir = mkdtempSync(join(tmpdir(), "gns3-auth-"));
@@ -53,12 +52,7 @@ describe("HTTP Basic auth", () => {
 
 describe("npm start and authentication", () => {
   it("refuses to listen beyond loopback without credentials unless told so", () => {
-    const npmStart = (args: string[]) =>
-      spawnSync("npm", ["start", "--silent", "--", ...args, "--port", "0", "--data-dir", dataDir], {
-        cwd: join(import.meta.dirname, "../.."),
-        encoding: "utf8",
-        timeout: 30_000,
-      });
+    const npmStart = (args: string[]) => runControllerUntilExit([...args, "--port", "0", "--data-dir", dataDir]);
     const run = npmStart(["--host", "0.0.0.0"]);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain("refusing to serve 0.0.0.0 without authentication");

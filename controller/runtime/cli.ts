@@ -71,33 +71,23 @@ try {
   cli.fail(error.message);
 }
 
-// Only tests change the ping interval, so it has no flag of its own.
-const pingSetting = process.env.CONTROLLER_NOTIFICATION_PING_MS;
-const notificationPingIntervalMs = pingSetting === undefined ? undefined : Number(pingSetting);
-if (notificationPingIntervalMs !== undefined && !(Number.isInteger(notificationPingIntervalMs) && notificationPingIntervalMs > 0)) {
-  cli.fail(`CONTROLLER_NOTIFICATION_PING_MS must be a positive whole number of milliseconds, got '${pingSetting}'`);
-}
-
-// Only tests shorten the auto_close delay, so it has no flag of its own.
-const autoCloseSetting = process.env.CONTROLLER_AUTO_CLOSE_MS;
-const autoCloseDelayMs = autoCloseSetting === undefined ? undefined : Number(autoCloseSetting);
-if (autoCloseDelayMs !== undefined && !(Number.isInteger(autoCloseDelayMs) && autoCloseDelayMs > 0)) {
-  cli.fail(`CONTROLLER_AUTO_CLOSE_MS must be a positive whole number of milliseconds, got '${autoCloseSetting}'`);
-}
-
-// How long slow clients are given; only tests shorten them, so they have no flags.
-const timeouts: Partial<ConnectionTimeouts> = {};
+// Only tests change these, so they have no flags: the notification ping interval, the auto_close
+// delay and how long slow clients are given.
+const milliseconds: Partial<Record<"notificationPingIntervalMs" | "autoCloseDelayMs" | keyof ConnectionTimeouts, number>> = {};
 for (const [name, variable] of [
+  ["notificationPingIntervalMs", "CONTROLLER_NOTIFICATION_PING_MS"],
+  ["autoCloseDelayMs", "CONTROLLER_AUTO_CLOSE_MS"],
   ["headersMs", "CONTROLLER_HEADERS_TIMEOUT_MS"],
   ["keepAliveMs", "CONTROLLER_KEEP_ALIVE_TIMEOUT_MS"],
   ["stallMs", "CONTROLLER_STALL_TIMEOUT_MS"],
 ] as const) {
   const setting = process.env[variable];
   if (setting === undefined) continue;
-  const milliseconds = Number(setting);
-  if (!(Number.isInteger(milliseconds) && milliseconds > 0)) cli.fail(`${variable} must be a positive whole number of milliseconds, got '${setting}'`);
-  timeouts[name] = milliseconds;
+  const value = Number(setting);
+  if (!(Number.isInteger(value) && value > 0)) cli.fail(`${variable} must be a positive whole number of milliseconds, got '${setting}'`);
+  milliseconds[name] = value;
 }
+const { notificationPingIntervalMs, autoCloseDelayMs, ...timeouts } = milliseconds;
 
 if ((values.user === undefined) !== (values.password === undefined)) {
   cli.fail("--user and --password (CONTROLLER_USER, CONTROLLER_PASSWORD) go together: give both or neither");

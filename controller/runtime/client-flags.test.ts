@@ -1,21 +1,11 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { startControllerProcess } from "../testing/controller-process";
+import { runControllerUntilExit, startControllerProcess } from "../testing/controller-process";
 
 const dataDir = mkdtempSync(join(tmpdir(), "gns3-client-flags-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-function npmStart(args: string[], env: Record<string, string> = {}) {
-  return spawnSync("npm", ["start", "--silent", "--", ...args, "--port", "0", "--data-dir", dataDir, "--no-local-dataplane"], {
-    cwd: join(import.meta.dirname, "../.."),
-    env: { ...process.env, ...env },
-    encoding: "utf8",
-    timeout: 30_000,
-  });
-}
 
 describe("npm start's flags for browsers and clients", () => {
   it("allows its own loopback names at the port it listens on, and the origins of --cors-origin and CONTROLLER_CORS_ORIGINS", async () => {
@@ -44,7 +34,7 @@ describe("npm start's flags for browsers and clients", () => {
     [["--cors-origin", "http://lab.example/ui"], {}, "error: --cors-origin: 'http://lab.example/ui' is not an origin: give scheme://host[:port], such as http://192.168.1.10:8080"],
     [[], { CONTROLLER_CORS_ORIGINS: "http://lab.example,*" }, "error: --cors-origin: '*' is not an origin: give scheme://host[:port], such as http://192.168.1.10:8080"],
   ])("refuses %j %j with exit 2 and one line saying why", (args, env, line) => {
-    const run = npmStart(args, env);
+    const run = runControllerUntilExit([...args, "--port", "0", "--data-dir", dataDir, "--no-local-dataplane"], env);
     expect(run.status).toBe(2);
     expect(run.stderr.split("\n")[0]).toBe(line);
   });

@@ -1,9 +1,8 @@
-import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startControllerProcess, type ControllerProcess } from "../testing/controller-process";
+import { runControllerUntilExit, startControllerProcess, type ControllerProcess } from "../testing/controller-process";
 import { gns3v200Lab } from "../testing/legacy-topologies";
 
 /** `npm start -- --projects-path DIR` (and CONTROLLER_PROJECTS_PATHS): the folders `POST /v2/projects/load` may read besides the data dir's. */
@@ -50,11 +49,7 @@ describe("--projects-path", () => {
 
   it("refuses to start with a folder that does not exist", () => {
     const missing = join(base, "missing");
-    const run = spawnSync("npm", ["start", "--silent", "--", "--port", "0", "--data-dir", dataDir, "--no-local-dataplane", "--projects-path", missing], {
-      cwd: join(import.meta.dirname, "../.."),
-      encoding: "utf8",
-      timeout: 30_000,
-    });
+    const run = runControllerUntilExit(["--port", "0", "--data-dir", dataDir, "--no-local-dataplane", "--projects-path", missing]);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(`error: --projects-path: ${missing} is not a folder`);
   });

@@ -1,10 +1,9 @@
-import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiClient } from "../testing/api-targets";
-import { startControllerProcess, type ControllerProcess } from "../testing/controller-process";
+import { runControllerUntilExit, startControllerProcess, type ControllerProcess } from "../testing/controller-process";
 import { escapingPaths, expectForbidden } from "../testing/file-attacks";
 import { rawRequest } from "../testing/raw-request";
 
@@ -117,11 +116,7 @@ describe("npm start --web-ui with credentials", () => {
   it("refuses a folder that holds no build, with exit 2", () => {
     const folder = mkdtempSync(join(tmpdir(), "gns3-webui-"));
     try {
-      const run = spawnSync("npm", ["start", "--silent", "--", "--port", "0", "--data-dir", join(folder, "data"), "--no-local-dataplane", "--web-ui", folder], {
-        cwd: join(import.meta.dirname, "../.."),
-        encoding: "utf8",
-        timeout: 30_000,
-      });
+      const run = runControllerUntilExit(["--port", "0", "--data-dir", join(folder, "data"), "--no-local-dataplane", "--web-ui", folder]);
       expect(run.status).toBe(2);
       expect(run.stderr.split("\n")[0]).toBe(`error: --web-ui: ${folder} holds no index.html: give the folder of an unpacked gns3-web-ui build`);
     } finally {

@@ -6,8 +6,8 @@ import type { Hono } from "hono";
 import { errorBody, jsonResponse } from "../http/responses";
 
 /** Where GNS3 2.2 serves its web UI, and where it sends a browser that opens the server. */
-export const WEB_UI_PREFIX = "/static/web-ui/";
-export const WEB_UI_START = "/static/web-ui/bundled";
+const WEB_UI_PREFIX = "/static/web-ui/";
+const WEB_UI_START = "/static/web-ui/bundled";
 
 /** The types a gns3-web-ui build is made of; browsers refuse scripts and styles sent as anything else. */
 const CONTENT_TYPES: Record<string, string> = {

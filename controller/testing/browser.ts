@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 
 /** Debian's Chromium, which `.ci/run` installs; no browser is ever downloaded. */
-export const CHROMIUM = "/usr/bin/chromium";
+const CHROMIUM = "/usr/bin/chromium";
 
 const CHROMIUM_FLAGS = [
   "--headless",

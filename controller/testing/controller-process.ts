@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess, type SpawnSyncReturns } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -51,6 +51,19 @@ export async function startControllerProcess(args: string[], env: Record<string,
       await waitForGroupToEnd(child.pid!);
     },
   };
+}
+
+/**
+ * Runs `npm start -- <args>` to its end, for a start that should fail: its exit status and what
+ * it wrote, or a null status when it was still running after 30 s.
+ */
+export function runControllerUntilExit(args: string[], env: Record<string, string> = {}): SpawnSyncReturns<string> {
+  return spawnSync("npm", ["start", "--silent", "--", ...args], {
+    cwd: join(import.meta.dirname, "../.."),
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+    timeout: 30_000,
+  });
 }
 
 /**

@@ -1,8 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startControllerProcess } from "../../controller/testing/controller-process";
+import { commandLine, workingDirectory } from "../nodes/processes";
+import { apiAt } from "./cloud-lab";
 import { endLeftoverVpcs } from "./daemon-process";
 
 const VPCS_TEMPLATE = "19021f99-e36f-394d-b4a1-8aaa902ab9cc";
@@ -11,15 +13,8 @@ const VPCS_TEMPLATE = "19021f99-e36f-394d-b4a1-8aaa902ab9cc";
 function vpcsProcessesUnder(dataDir: string): number[] {
   return readdirSync("/proc")
     .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        const command = readFileSync(`/proc/${pid}/cmdline`, "latin1").split("\0")[0] ?? "";
-        return command.endsWith("vpcs") && readlinkSync(`/proc/${pid}/cwd`).startsWith(dataDir);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
+    .map(Number)
+    .filter((pid) => (commandLine(pid)?.[0] ?? "").endsWith("vpcs") && (workingDirectory(pid)?.startsWith(dataDir) ?? false));
 }
 
 async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 20_000): Promise<T> {
@@ -42,11 +37,7 @@ describe("POST /v2/shutdown on `npm start`", () => {
   it("stops the started VPCS nodes and the local daemon, then the server, and leaves the projects closed", async () => {
     const controller = await startControllerProcess(["--port", "0", "--data-dir", dataDir]);
     const exited = new Promise<number | null>((resolve) => controller.child.once("exit", (code) => resolve(code)));
-    const api = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${controller.url}${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : null };
-    };
+    const api = apiAt(controller.url);
     try {
       const { body: project } = await api("POST", "/v2/projects", { name: "shutdown" });
       const { body: pc } = await api("POST", `/v2/projects/${project.project_id}/templates/${VPCS_TEMPLATE}`, { x: 0, y: 0 });

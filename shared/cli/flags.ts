@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { LOG_LEVELS } from "../logging/logger";
+import { listOf } from "./list-of";
 
 /**
  * The command-line flags of `npm start`, `npm run start:worker` and `npm run dataplane`, each
@@ -87,14 +88,6 @@ export function parseFlags<Flags extends readonly FlagDefinition[]>(flags: Flags
       flag.type === "boolean" ? given[flag.name] === true || variable === (flag.envOn ?? "1") : (given[flag.name] ?? variable ?? flag.default);
   }
   return { outcome: "run", values: values as FlagValues<Flags> };
-}
-
-/** `a, b,,c` is `["a", "b", "c"]`: a variable cannot be given twice, so it lists the values. */
-function listOf(text: string): string[] {
-  return text
-    .split(",")
-    .map((item) => item.trim())
-    .filter((item) => item !== "");
 }
 
 /** Node's messages run to several sentences and lines, with advice for another kind of program. */

@@ -1,3 +1,4 @@
+import { listOf } from "@shared/cli/list-of";
 import { GNS3_VERSION, type ControllerConfig, type ControllerDeps } from "../../deps";
 import type { EventBus } from "../../events/event-bus";
 import { R2FileStore, type R2BucketLike } from "../../files/r2-file-store";
@@ -84,15 +85,7 @@ export class InvalidWorkerVar extends Error {}
 export function workerConfig(env: Env): ControllerConfig {
   return {
     version: checkedVar("CONTROLLER_GNS3_VERSION", () => parseGns3Version(env.CONTROLLER_GNS3_VERSION ?? GNS3_VERSION)),
-    corsOrigins: checkedVar("CONTROLLER_CORS_ORIGINS", () =>
-      allowedOrigins(
-        (env.CONTROLLER_CORS_ORIGINS ?? "")
-          .split(",")
-          .map((origin) => origin.trim())
-          .filter((origin) => origin !== "")
-          .map(parseOrigin),
-      ),
-    ),
+    corsOrigins: checkedVar("CONTROLLER_CORS_ORIGINS", () => allowedOrigins(listOf(env.CONTROLLER_CORS_ORIGINS ?? "").map(parseOrigin))),
     local: env.CONTROLLER_LOCAL === "true",
     consoleHost: "127.0.0.1",
     projectsDir: "/projects",
