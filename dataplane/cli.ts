@@ -48,10 +48,13 @@ try {
   cli.fail(`--controller must be a URL like http://127.0.0.1:3080, got '${values.controller}'`);
 }
 
+// Registered even without the program: each VPCS node then reports "vpcs binary not found", and
+// starts once the program is installed, without restarting the daemon.
+if (!(await vpcsAvailable())) createLogger("dataplane.daemon").warn("the vpcs program is not installed: VPCS nodes will not start until it is (apt-get install vpcs)");
 const forwarding = await createHostForwarding({
   dataDir: values["data-dir"],
   metricsPort,
-  extraFactories: (await vpcsAvailable()) ? { [NodeKind.VPCS]: vpcsNodeFactory() } : {},
+  extraFactories: { [NodeKind.VPCS]: vpcsNodeFactory() },
 });
 
 const daemon = await startDaemon(

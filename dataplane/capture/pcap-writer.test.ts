@@ -42,6 +42,17 @@ describe("pcap writer", () => {
     expect(records[1]!.bytes.equals(makeFrame(2, 1514))).toBe(true);
   });
 
+  it("has the whole file header on disk when open returns, before any frame, so the file can be streamed at once", () => {
+    const path = join(folder, "empty.pcap");
+    const writer = PcapWriter.open(path);
+    try {
+      expect(statSync(path).size).toBe(24);
+      expect(readWithTcpdump(path)).toMatchObject({ linkType: "EN10MB", records: [] });
+    } finally {
+      writer.close();
+    }
+  });
+
   it("truncates records to the 65,535-byte snaplen, keeping the wire length", () => {
     const path = join(folder, "big.pcap");
     const writer = PcapWriter.open(path);

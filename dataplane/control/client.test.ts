@@ -4,8 +4,9 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { LocalEventBus, type Notification } from "../../controller/events/event-bus";
 import { startNodeController, type RunningController } from "../../controller/runtime/node";
-import { ItemErrorKind, type DesiredHostState, type ItemError } from "@shared/proto";
-import { ControlClient, type ControlClientOptions } from "./client";
+import { WebSocketServer } from "ws";
+import { decodeDaemonMessage, ItemErrorKind, type CountersReport, type DaemonMessage, type DesiredHostState, type ItemError, type LinkCounters } from "@shared/proto";
+import { ControlClient, CounterChanges, type ControlClientOptions } from "./client";
 
 const TOKEN = "s3cret-token";
 
@@ -285,5 +286,66 @@ describe("control channel over a real WebSocket", () => {
     await second.started;
     expect(second.reconciler.states[0]!.revision).toBeGreaterThanOrEqual(applied.revision);
     expect(second.reconciler.states[0]!.links).toHaveLength(1);
+  });
+});
+
+/** A link's counters with `frames` frames in and out of end A, nothing else counted. */
+function linkCounters(linkId: string, frames: number): LinkCounters {
+  const direction = (count: number) => ({
+    framesIn: count, framesOut: count, bytesIn: count * 64, bytesOut: count * 64, droppedFrequency: 0, droppedLoss: 0,
+    droppedBpf: 0, droppedSuspended: 0, corrupted: 0, delayedQueued: 0, droppedDelayFull: 0,
+  });
+  return { linkId, aToB: direction(frames), bToA: direction(0) };
+}
+
+describe("counters reports", () => {
+  it("carry the links whose counters changed since the last report, and nothing but the time when none did for the keepalive", () => {
+    const changes = new CounterChanges(5000);
+    const reading = (sampledAtMs: number, ...links: LinkCounters[]): CountersReport => ({ links, sampledAtMs });
+
+    // The first report: every link with something counted; an idle link is left out.
+    expect(changes.next(reading(1_000, linkCounters("l1", 3), linkCounters("l2", 0)), 0)).toEqual(reading(1_000, linkCounters("l1", 3)));
+    expect(changes.next(reading(2_000, linkCounters("l1", 3), linkCounters("l2", 0)), 1_000)).toBeNull();
+    expect(changes.next(reading(3_000, linkCounters("l1", 3), linkCounters("l2", 1)), 2_000)).toEqual(reading(3_000, linkCounters("l2", 1)));
+    // Five seconds after the last report with nothing changed: an empty one, as a keepalive.
+    expect(changes.next(reading(6_999, linkCounters("l1", 3), linkCounters("l2", 1)), 6_999)).toBeNull();
+    expect(changes.next(reading(7_000, linkCounters("l1", 3), linkCounters("l2", 1)), 7_000)).toEqual(reading(7_000));
+    // A link rebuilt on the host counts from zero again: that is a change too.
+    expect(changes.next(reading(8_000, linkCounters("l1", 0), linkCounters("l2", 1)), 8_000)).toEqual(reading(8_000, linkCounters("l1", 0)));
+  });
+
+  it("are sent every interval over the WebSocket, and each new connection starts afresh", async () => {
+    const server = new WebSocketServer({ port: 0, host: "127.0.0.1" });
+    await new Promise((resolve) => server.once("listening", resolve));
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const connections: Array<{ close(): void; messages: DaemonMessage[] }> = [];
+    server.on("connection", (socket) => {
+      const connection = { close: () => socket.close(), messages: [] as DaemonMessage[] };
+      connections.push(connection);
+      socket.on("message", (data) => connection.messages.push(decodeDaemonMessage(data as Buffer)));
+    });
+    let links = [linkCounters("l1", 5), linkCounters("l2", 0)];
+    const { port } = server.address() as { port: number };
+    startClient({ url: `http://127.0.0.1:${port}` }, {
+      hostId: "h1",
+      countersSource: () => ({ links, sampledAtMs: Date.now() }),
+      countersIntervalMs: 50,
+      countersKeepaliveMs: 300,
+    });
+    const reports = (index: number) => connections[index]?.messages.flatMap((message) => ("counters" in message ? [message.counters] : [])) ?? [];
+
+    const [first] = await waitFor("the first report", () => reports(0).length > 0 && reports(0));
+    expect(first!.links).toEqual([linkCounters("l1", 5)]);
+    expect(Math.abs(first!.sampledAtMs - Date.now())).toBeLessThan(1_000);
+    links = [linkCounters("l1", 5), linkCounters("l2", 2)];
+    const changed = await waitFor("the change", () => reports(0).find((report) => report.links.length > 0 && report !== first));
+    expect(changed.links).toEqual([linkCounters("l2", 2)]);
+    const keepalive = await waitFor("a keepalive", () => reports(0).find((report) => report.links.length === 0));
+    expect(keepalive.sampledAtMs).toBeGreaterThan(changed.sampledAtMs);
+    expect(reports(0).filter((report) => report.links.length > 0)).toHaveLength(2);
+
+    connections[0]!.close();
+    const [again] = await waitFor("the first report of the new connection", () => reports(1).length > 0 && reports(1));
+    expect(again!.links).toEqual([linkCounters("l1", 5), linkCounters("l2", 2)]);
   });
 });

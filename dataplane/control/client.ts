@@ -8,7 +8,9 @@ import {
   type CountersReport,
   type DaemonMessage,
   type DesiredHostState,
+  type DirectionCounters,
   type ItemError,
+  type LinkCounters,
 } from "@shared/proto";
 import { createLogger, type Logger } from "@shared/logging/logger";
 import { loadAppliedState, saveAppliedState } from "./state-file";
@@ -42,7 +44,13 @@ export interface ControlClientOptions {
   dataDir: string;
   reconciler: Reconciler;
   countersSource?: () => CountersReport;
+  /** How often counters are read and the links whose counters changed are sent; default 1 s. */
   countersIntervalMs?: number;
+  /**
+   * The longest the daemon stays silent: with no counter changed, an empty report is sent this
+   * long after the last one (the controller takes a host silent for 15 s as gone); default 5 s.
+   */
+  countersKeepaliveMs?: number;
   /**
    * Reconnect delays double from the first (100 ms) to the cap (2 s): a restarted controller
    * has its daemons back, and their states resent, within about 2 s of listening again.
@@ -76,9 +84,10 @@ export const CONTROL_PATH = "/v2/dataplane/ws";
  * The daemon's end of the control channel. At start it re-applies the state saved by the last
  * run, so forwarding resumes before the controller answers (or if it never does); then it
  * dials the controller, says Hello, applies each state it is sent, saves it, acks it, and
- * reports counters; an item failing between states (a capture whose disk filled) is acked
- * again under the applied revision. When the controller goes away the reconciler keeps the
- * last state and the client redials with exponential backoff.
+ * reports the counters that changed; an item failing between states (a capture whose disk
+ * filled, a node whose process exited) is acked again under the applied revision. When the
+ * controller goes away the reconciler keeps the last state and the client redials with
+ * exponential backoff.
  */
 export class ControlClient extends EventEmitter<ControlClientEvents> {
   private socket: WebSocket | undefined;
@@ -161,9 +170,14 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
         },
       });
       this.emit("connected");
-      const interval = this.options.countersIntervalMs ?? 3000;
       const source = this.options.countersSource;
-      if (source) this.countersTimer = setInterval(() => this.send({ counters: source() }), interval);
+      if (source) {
+        const changes = new CounterChanges(this.options.countersKeepaliveMs ?? 5000);
+        this.countersTimer = setInterval(() => {
+          const report = changes.next(source());
+          if (report) this.send({ counters: report });
+        }, this.options.countersIntervalMs ?? 1000);
+      }
     });
     socket.on("message", (data, isBinary) => {
       if (!isBinary) return this.log.warn("ignoring a text frame from the controller");
@@ -241,6 +255,43 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
     if (socket && socket.readyState === socket.OPEN) socket.send(encodeDaemonMessage(message));
   }
 }
+
+/**
+ * What to report of each reading, per connection: the links whose counters differ from what
+ * this connection was last told (a new connection starts from zero, so it hears every link
+ * with traffic), or an empty report when nothing changed for `keepaliveMs`.
+ */
+export class CounterChanges {
+  /** By link id: the counters last sent, as compared. */
+  private readonly sent = new Map<string, string>();
+  private lastReportAt = -Infinity;
+
+  constructor(private readonly keepaliveMs: number) {}
+
+  next(reading: CountersReport, now = performance.now()): CountersReport | null {
+    const changed = reading.links.filter((link) => countersKey(link) !== (this.sent.get(link.linkId) ?? NOTHING_COUNTED));
+    // Links gone from the host are forgotten: one built again starts from zero, as the relay does.
+    const present = new Set(reading.links.map((link) => link.linkId));
+    for (const linkId of this.sent.keys()) if (!present.has(linkId)) this.sent.delete(linkId);
+    if (changed.length === 0 && now - this.lastReportAt < this.keepaliveMs) return null;
+    for (const link of changed) this.sent.set(link.linkId, countersKey(link));
+    this.lastReportAt = now;
+    return { links: changed, sampledAtMs: reading.sampledAtMs };
+  }
+}
+
+const NO_COUNTS: DirectionCounters = {
+  framesIn: 0, framesOut: 0, bytesIn: 0, bytesOut: 0, droppedFrequency: 0, droppedLoss: 0,
+  droppedBpf: 0, droppedSuspended: 0, corrupted: 0, delayedQueued: 0, droppedDelayFull: 0,
+};
+/** Every counter of a direction, in one order whatever order a reading's fields come in. */
+const DIRECTION_FIELDS = Object.keys(NO_COUNTS) as Array<keyof DirectionCounters>;
+
+function countersKey(link: Pick<LinkCounters, "aToB" | "bToA">): string {
+  return [link.aToB, link.bToA].map((direction) => DIRECTION_FIELDS.map((field) => direction[field]).join(",")).join(";");
+}
+
+const NOTHING_COUNTED = countersKey({ aToB: NO_COUNTS, bToA: NO_COUNTS });
 
 /**
  * `http://h:p` → `ws://h:p/v2/dataplane/ws?host_id=ID`; a URL that already names a path is used

@@ -10,7 +10,7 @@ export interface HostForwardingOptions {
   /** 0: no metrics endpoint. */
   metricsPort: number;
   metricsHost?: string;
-  /** Extra node kinds (VPCS needs a program on the host, so it is added where it exists). */
+  /** Extra node kinds: VPCS, which runs a program of the host, is added by the daemon's command line. */
   extraFactories?: NodeRuntimeFactories;
 }
 

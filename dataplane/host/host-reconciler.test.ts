@@ -1,4 +1,5 @@
 import { createSocket, type Socket } from "node:dgram";
+import { connect, createServer, type AddressInfo } from "node:net";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,7 +9,8 @@ import { mountSmallDisk, smallDiskSkipReason } from "@shared/testing/small-disk"
 import { readWithTcpdump } from "../capture/testing";
 import { CloudRuntime } from "./cloud-runtime";
 import { HubRuntime, SwitchRuntime } from "./device-runtimes";
-import { HostReconciler } from "./host-reconciler";
+import { HostReconciler, type NodeRuntimeFactories } from "./host-reconciler";
+import { vpcsNodeFactory } from "./vpcs-node";
 
 /** A stand-in emulator: a UDP socket that records the frames it receives. */
 interface Emulator {
@@ -71,12 +73,13 @@ async function settle(ms = 150): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function reconciler(dataDir = mkdtempSync(join(tmpdir(), "host-"))): HostReconciler {
+function reconciler(dataDir = mkdtempSync(join(tmpdir(), "host-")), extraFactories: NodeRuntimeFactories = {}): HostReconciler {
   const host = new HostReconciler(
     {
       [NodeKind.CLOUD]: (spec) => CloudRuntime.start(spec),
       [NodeKind.ETHERNET_SWITCH]: async (spec) => new SwitchRuntime(spec),
       [NodeKind.ETHERNET_HUB]: async (spec) => new HubRuntime(spec),
+      ...extraFactories,
     },
     { dataDir },
   );
@@ -106,7 +109,9 @@ describe("a host reconciler", () => {
     await sendAll(left, leftPort, 100, 1000);
     await settle();
     expect(right.frames).toHaveLength(150);
-    expect(host.counters().links[0]).toMatchObject({ linkId: "l1", aToB: { framesIn: 200, droppedFrequency: 50 } });
+    const readAt = Date.now();
+    expect(host.counters()).toMatchObject({ links: [{ linkId: "l1", aToB: { framesIn: 200, droppedFrequency: 50 } }], sampledAtMs: expect.any(Number) });
+    expect(host.counters().sampledAtMs).toBeGreaterThanOrEqual(readAt);
 
     expect(await host.apply(state(3, [link("l1", ["c1", 0], ["c1", 1], { suspended: true, filters: [{ type: "frequency_drop", numbers: [2], text: "" }] })]))).toEqual([]);
     await sendAll(left, leftPort, 20, 2000);
@@ -210,6 +215,19 @@ describe("a host reconciler", () => {
     let records = 0;
     for (let at = 24; at < pcap.length; at += 16 + pcap.readUInt32LE(at + 8)) records++;
     expect(records).toBe(16 + 4);
+  });
+
+  it("has the capture file, with its pcap header, on disk once the state asking for it is applied", async () => {
+    const [left, right] = [await emulator(), await emulator()];
+    const dataDir = mkdtempSync(join(tmpdir(), "host-"));
+    const host = reconciler(dataDir);
+    const nodes = [cloud("c1", [{ local: freePort(), remote: left.port }, { local: freePort(), remote: right.port }])];
+    const capture = { active: true, relativePath: "projects/p/project-files/captures/l1.pcap" };
+    expect(await host.apply({ revision: 1, nodes, links: [link("l1", ["c1", 0], ["c1", 1], { capture })] })).toEqual([]);
+    // No frame has crossed: the controller may stream the file at once and finds a valid pcap.
+    const pcap = readFileSync(join(dataDir, capture.relativePath));
+    expect(pcap).toHaveLength(24);
+    expect(pcap.readUInt32LE(0)).toBe(0xa1b2c3d4);
   });
 
   it("reports what it cannot run, per node and per link, and runs the rest", async () => {
@@ -360,3 +378,96 @@ describe("the daemon's /metrics endpoint", () => {
     expect((await fetch(`http://127.0.0.1:${forwarding.metricsPort}/other`)).status).toBe(404);
   });
 });
+
+/** A VPCS node of project p asking to run, or not, with its console on `consolePort`. */
+function pc(consolePort: number, running = true): NodeSpec {
+  return { nodeId: "pc", projectId: "p", name: "PC1", kind: NodeKind.VPCS, running, consolePort, ports: [], startupScript: "", restartGeneration: 0 };
+}
+
+async function freeTcpPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "0.0.0.0", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Whether something accepts connections on the port: the PC's console, in these tests. */
+async function consoleAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/** The VPCS console daemon of the node, as its runtime recorded it. */
+function vpcsPid(dataDir: string): number {
+  return (JSON.parse(readFileSync(join(dataDir, "vpcs/p/pc/vpcs.pids.json"), "utf8")) as Array<{ pid: number }>)[0]!.pid;
+}
+
+describe("a host reconciler running VPCS", () => {
+  it("announces a VPCS that exits by itself as the node's error, kept until the next state, which starts it again if asked", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "host-"));
+    const host = reconciler(dataDir, { [NodeKind.VPCS]: vpcsNodeFactory() });
+    const announced: ItemError[][] = [];
+    host.watchErrors((errors) => announced.push(errors));
+    const consolePort = await freeTcpPort();
+    const crashed = [{ kind: ItemErrorKind.NODE, id: "pc", message: expect.stringMatching(/^node PC1: VPCS exited by itself \(signal SIGKILL\)/) }];
+
+    expect(await host.apply({ revision: 1, nodes: [pc(consolePort)], links: [] })).toEqual([]);
+    process.kill(vpcsPid(dataDir), "SIGKILL");
+    await waitFor(() => announced.length > 0);
+    expect(announced).toEqual([crashed]);
+    await settle();
+    expect(host.itemErrors()).toEqual(crashed);
+    expect(await consoleAnswers(consolePort)).toBe(false);
+
+    // A state that still asks for it running (sent before the controller heard) starts it again: no error.
+    expect(await host.apply({ revision: 2, nodes: [pc(consolePort)], links: [] })).toEqual([]);
+    expect(host.itemErrors()).toEqual([]);
+    expect(await consoleAnswers(consolePort)).toBe(true);
+
+    process.kill(vpcsPid(dataDir), "SIGKILL");
+    await waitFor(() => announced.length > 1);
+    expect(announced[1]).toEqual(crashed);
+    // The controller's answer: the node stopped. Nothing runs and nothing is wrong.
+    expect(await host.apply({ revision: 3, nodes: [pc(consolePort, false)], links: [] })).toEqual([]);
+    expect(host.itemErrors()).toEqual([]);
+    await settle();
+    expect(announced).toHaveLength(2);
+  }, 30_000);
+
+  it("does not report a VPCS stopped by the state as having exited by itself", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "host-"));
+    const host = reconciler(dataDir, { [NodeKind.VPCS]: vpcsNodeFactory() });
+    const announced: ItemError[][] = [];
+    host.watchErrors((errors) => announced.push(errors));
+    const consolePort = await freeTcpPort();
+    expect(await host.apply({ revision: 1, nodes: [pc(consolePort)], links: [] })).toEqual([]);
+    expect(await host.apply({ revision: 2, nodes: [pc(consolePort, false)], links: [] })).toEqual([]);
+    expect(await host.apply({ revision: 3, nodes: [], links: [] })).toEqual([]);
+    await settle();
+    expect(announced).toEqual([]);
+  }, 30_000);
+
+  it("reports a VPCS whose console port another program holds as the node's error, naming the port", async () => {
+    const host = reconciler(undefined, { [NodeKind.VPCS]: vpcsNodeFactory() });
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const { port } = server.address() as AddressInfo;
+    expect(await host.apply({ revision: 1, nodes: [pc(port)], links: [] })).toEqual([
+      { kind: ItemErrorKind.NODE, id: "pc", message: `node PC1: console port ${port} is already in use on this host` },
+    ]);
+    expect(host.itemErrors()).toHaveLength(1);
+  }, 30_000);
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

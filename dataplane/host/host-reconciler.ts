@@ -57,7 +57,8 @@ const log = createLogger("dataplane.host");
  * relay per link, rebuilt only when its ends move, otherwise given the new filter chain in
  * place (sockets and delay lines untouched); captures opened and closed. Everything that
  * cannot be done is returned per node or link and the rest goes on. A capture that fails
- * later (its disk filled) stops alone, forwarding untouched, and is announced to the watcher.
+ * later (its disk filled) stops alone, forwarding untouched, and is announced to the watcher,
+ * as is a node whose process exits by itself.
  */
 export class HostReconciler implements Reconciler {
   /** By `itemKey`: ids are unique within a project, and an imported project keeps the ids it had. */
@@ -68,12 +69,15 @@ export class HostReconciler implements Reconciler {
   private stateErrors: ItemError[] = [];
   private errorsWatcher: ((errors: ItemError[]) => void) | undefined;
   private announcement: NodeJS.Immediate | undefined;
+  private readonly context: NodeRuntimeContext;
 
   constructor(
     private readonly factories: NodeRuntimeFactories,
-    private readonly context: NodeRuntimeContext,
+    context: Omit<NodeRuntimeContext, "announceFailure">,
     private readonly delayBudget = new DelayBudget(DELAY_BUDGET_BYTES),
-  ) {}
+  ) {
+    this.context = { ...context, announceFailure: () => this.announceErrors() };
+  }
 
   apply(state: DesiredHostState): Promise<ItemError[]> {
     const run = this.queue.then(() => this.reconcile(state));
@@ -81,9 +85,13 @@ export class HostReconciler implements Reconciler {
     return run;
   }
 
-  /** Everything failing now: the last state's problems and the captures that failed since. */
+  /** Everything failing now: the last state's problems, and the nodes and captures that failed since. */
   itemErrors(): ItemError[] {
     const errors = [...this.stateErrors];
+    for (const { spec, runtime } of this.nodes.values()) {
+      const failure = runtime.failure?.();
+      if (failure) errors.push({ kind: ItemErrorKind.NODE, id: spec.nodeId, message: `node ${spec.name}: ${failure}` });
+    }
     for (const { spec, filters, capture } of this.links.values()) {
       for (const problem of [filters?.problem, capture?.problem]) {
         if (problem) errors.push({ kind: ItemErrorKind.LINK, id: spec.linkId, message: problem });
@@ -273,6 +281,7 @@ export class HostReconciler implements Reconciler {
         const { aToB, bToA } = relay.counters();
         return { linkId: spec.linkId, aToB, bToA };
       }),
+      sampledAtMs: Date.now(),
     };
   }
 

@@ -13,12 +13,19 @@ export interface NodeRuntime {
    * message when something could not be done; the node keeps running what it can.
    */
   update(spec: NodeSpec): Promise<string | null>;
+  /**
+   * Optional, for nodes with a process: why the node is not running although its last spec
+   * asks it to (the process exited by itself since that `update`); null while it runs as asked.
+   */
+  failure?(): string | null;
   close(): Promise<void>;
 }
 
 export interface NodeRuntimeContext {
   /** The daemon's data directory; node working folders go under it. */
   dataDir: string;
+  /** Called when a node's `failure()` becomes set between states, so the controller hears at once. */
+  announceFailure(): void;
 }
 
 /** Builds a runtime for a kind of node; resolves with a runtime already at `spec`, or throws. */

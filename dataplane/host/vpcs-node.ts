@@ -30,19 +30,29 @@ class MacBytes {
   }
 }
 
-/** A VPCS node: its process follows `running`; its port stays the same endpoint across restarts. */
+/**
+ * A VPCS node: its process follows `running`; its port stays the same endpoint across restarts.
+ * A process that exits by itself is announced at once and stays the node's failure until the
+ * next spec, which starts it again if it still asks for it running.
+ */
 class VpcsNode implements NodeRuntime {
   private crash: string | null = null;
+  private wantsRunning = false;
+  private closed = false;
   /** The reload generation last applied; undefined before the first spec. */
   private generation: number | undefined;
 
   constructor(
     private readonly vpcs: VpcsRuntime,
     private readonly release: () => void,
+    announceFailure: () => void,
   ) {
     vpcs.onCrash((crash) => {
-      this.crash = crash.message;
       log.warn("vpcs exited", { node_id: crash.nodeId, detail: crash.message });
+      // An exit that a stop or close overtook is no failure: the node is where its spec asks.
+      if (this.closed || !this.wantsRunning) return;
+      this.crash = crash.message;
+      announceFailure();
     });
   }
 
@@ -51,8 +61,8 @@ class VpcsNode implements NodeRuntime {
   }
 
   async update(spec: NodeSpec): Promise<string | null> {
-    const crashed = this.crash;
     this.crash = null;
+    this.wantsRunning = spec.running;
     this.vpcs.useStartupScript(spec.startupScript);
     const reloaded = this.generation !== undefined && spec.restartGeneration !== this.generation;
     this.generation = spec.restartGeneration;
@@ -63,10 +73,15 @@ class VpcsNode implements NodeRuntime {
     } catch (error) {
       return `node ${spec.name}: ${(error as Error).message}`;
     }
-    return crashed && spec.running ? `node ${spec.name} had stopped by itself and was started again: ${crashed}` : null;
+    return null;
+  }
+
+  failure(): string | null {
+    return this.crash;
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await this.vpcs.stop();
     await this.vpcs.endpoint.close();
     this.release();
@@ -82,7 +97,7 @@ export function vpcsNodeFactory(): NodeRuntimeFactory {
       { nodeId: spec.nodeId, name: spec.name, consolePort: spec.consolePort, macId: macBytes.take(nodeKey) },
       { workDir: join(context.dataDir, "vpcs", spec.projectId, spec.nodeId) },
     );
-    const node = new VpcsNode(vpcs, () => macBytes.release(nodeKey));
+    const node = new VpcsNode(vpcs, () => macBytes.release(nodeKey), context.announceFailure);
     const problem = await node.update(spec);
     if (problem) {
       await node.close();

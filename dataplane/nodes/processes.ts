@@ -4,7 +4,7 @@
  * group misses it: descendants are read from /proc, remembered with their start time (pids
  * are reused) and signalled one by one.
  */
-import { readFileSync, readlinkSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 
 export interface ProcessIdentity {
   readonly pid: number;
@@ -60,6 +60,17 @@ export function workingDirectory(pid: number): string | undefined {
   }
 }
 
+/**
+ * Who has `port` right now: a TCP socket listening on it or a UDP socket bound to it, on any
+ * address, held by one of `pids` ("ours"), only by other programs ("another"), or by nobody.
+ * A program's own console is told from another one answering on the same port this way.
+ */
+export function portHolder(protocol: "tcp" | "udp", port: number, pids: readonly number[]): "ours" | "another" | "nobody" {
+  const sockets = socketsOnPort(protocol, port);
+  if (sockets.size === 0) return "nobody";
+  return pids.some((pid) => socketInodesOf(pid).some((inode) => sockets.has(inode))) ? "ours" : "another";
+}
+
 /** Signals the process only if it is still the one we started; never throws. */
 export function signal(process: ProcessIdentity, name: NodeJS.Signals): void {
   if (!isAlive(process)) return;
@@ -96,4 +107,43 @@ function statFields(pid: number): string[] | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Inodes of the sockets on `port` in this network namespace's tables (IPv4 and IPv6). */
+function socketsOnPort(protocol: "tcp" | "udp", port: number): Set<string> {
+  const inodes = new Set<string>();
+  for (const table of [`/proc/net/${protocol}`, `/proc/net/${protocol}6`]) {
+    let text: string;
+    try {
+      text = readFileSync(table, "latin1");
+    } catch {
+      continue;
+    }
+    for (const line of text.split("\n").slice(1)) {
+      // sl, local address:port (hex), remote address, state (0A: TCP LISTEN), …, inode (10th field).
+      const [, local, , state, , , , , , inode] = line.trim().split(/\s+/);
+      const localPort = local?.split(":")[1];
+      if (localPort === undefined || inode === undefined || parseInt(localPort, 16) !== port) continue;
+      if (protocol === "udp" || state === "0A") inodes.add(inode);
+    }
+  }
+  return inodes;
+}
+
+/** The inodes of the sockets the process has open (file descriptors that read `socket:[inode]`). */
+function socketInodesOf(pid: number): string[] {
+  let descriptors: string[];
+  try {
+    descriptors = readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return [];
+  }
+  return descriptors.flatMap((descriptor) => {
+    try {
+      const socket = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${descriptor}`));
+      return socket ? [socket[1]!] : [];
+    } catch {
+      return [];
+    }
+  });
 }

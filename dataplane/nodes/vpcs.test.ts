@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { connect, createServer, type Server } from "node:net";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -72,6 +72,42 @@ async function promptOf(port: number): Promise<string> {
     });
   } finally {
     socket.destroy();
+  }
+}
+
+/**
+ * A program run in place of `vpcs` that first starts `intruder`, another program, and gives it
+ * half a second to take a port, then runs the real VPCS with the same arguments. The intruder
+ * is left to init (not a child of the VPCS process) and may read VPCS's UDP port as $udp_port.
+ */
+function vpcsWrapper(name: string, intruder: string): { executable: string; intruderPid: () => number | undefined } {
+  const executable = join(workRoot, name);
+  const pidFile = join(workRoot, `${name}.pid`);
+  const script = [
+    "#!/bin/sh",
+    'previous=""; for argument in "$@"; do [ "$previous" = "-s" ] && udp_port=$argument; previous=$argument; done',
+    `( ${intruder} & echo $! > "${pidFile}" )`,
+    "sleep 0.5",
+    'exec vpcs "$@"',
+  ].join("\n");
+  writeFileSync(executable, `${script}\n`, { mode: 0o755 });
+  return {
+    executable,
+    intruderPid: () => {
+      try {
+        return Number(readFileSync(pidFile, "utf8"));
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+function killIfAlive(pid: number | undefined): void {
+  try {
+    if (pid !== undefined) process.kill(pid, "SIGKILL");
+  } catch {
+    // Already ended with the VPCS process group.
   }
 }
 
@@ -147,7 +183,7 @@ describe("VpcsRuntime", () => {
     process.kill(runtime.pid!, "SIGKILL");
     await crashed;
     expect(crashes).toEqual([
-      { nodeId: "node-pc4", exitCode: null, signal: "SIGKILL", message: expect.stringMatching(/^VPCS node pc4 stopped unexpectedly \(signal SIGKILL\)/) },
+      { nodeId: "node-pc4", exitCode: null, signal: "SIGKILL", message: expect.stringMatching(/^VPCS exited by itself \(signal SIGKILL\)/) },
     ]);
     expect(runtime.running).toBe(false);
     expect(processes.map((each) => identify(each))).toEqual([undefined, undefined]);
@@ -164,11 +200,49 @@ describe("VpcsRuntime", () => {
     const runtime = new VpcsRuntime({ nodeId: "node-pc5", name: "pc5", consolePort: port }, { workDir: join(workRoot, "pc5") });
     runtimes.push(runtime);
     try {
-      await expect(runtime.start()).rejects.toThrow(`console port ${port} is already in use`);
+      await expect(runtime.start()).rejects.toThrow(new Error(`console port ${port} is already in use on this host`));
       expect(runtime.running).toBe(false);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+
+  it("does not take another program that seizes the console port during start for VPCS's console", async () => {
+    const consolePort = await freeTcpPort();
+    // The port is free when checked; another program listens on it before VPCS binds it.
+    const { executable, intruderPid } = vpcsWrapper("console-thief", `"${process.execPath}" -e "require('net').createServer().listen(${consolePort}, '0.0.0.0')"`);
+    const runtime = new VpcsRuntime({ nodeId: "node-pc9", name: "pc9", consolePort }, { workDir: join(workRoot, "pc9"), executable });
+    runtimes.push(runtime);
+    try {
+      await expect(runtime.start()).rejects.toThrow(new Error(`console port ${consolePort} is already in use on this host`));
+      expect(runtime.running).toBe(false);
+    } finally {
+      killIfAlive(intruderPid());
+    }
+  }, 20_000);
+
+  it("refuses to start when another program holds VPCS's UDP port, which VPCS itself does not report", async () => {
+    const { executable, intruderPid } = vpcsWrapper("udp-thief", `"${process.execPath}" -e "require('dgram').createSocket('udp4').bind(\$udp_port, '0.0.0.0')"`);
+    const runtime = new VpcsRuntime({ nodeId: "node-pc10", name: "pc10", consolePort: await freeTcpPort() }, { workDir: join(workRoot, "pc10"), executable });
+    runtimes.push(runtime);
+    try {
+      await expect(runtime.start()).rejects.toThrow(/^UDP port \d+ is already in use on this host$/);
+      expect(runtime.running).toBe(false);
+    } finally {
+      killIfAlive(intruderPid());
+    }
+  }, 20_000);
+
+  it("names the cause when VPCS cannot be run or exits during start", async () => {
+    const missing = join(workRoot, "no-such-vpcs");
+    const absent = new VpcsRuntime({ nodeId: "node-pc11", name: "pc11", consolePort: await freeTcpPort() }, { workDir: join(workRoot, "pc11"), executable: missing });
+    await expect(absent.start()).rejects.toThrow(new Error(`vpcs binary not found: spawn ${missing} ENOENT (install the Debian package vpcs)`));
+
+    const failing = join(workRoot, "failing-vpcs");
+    writeFileSync(failing, "#!/bin/sh\necho 'cannot open the PC' >&2\nexit 3\n", { mode: 0o755 });
+    const exiting = new VpcsRuntime({ nodeId: "node-pc12", name: "pc12", consolePort: await freeTcpPort() }, { workDir: join(workRoot, "pc12"), executable: failing });
+    await expect(exiting.start()).rejects.toThrow(new Error("VPCS exited during start (exit code 3): cannot open the PC"));
+    expect(exiting.running).toBe(false);
   });
 
   it("ends the VPCS left running by a runtime killed without stop, then starts afresh on the same console port", async () => {

@@ -12,9 +12,10 @@
  * it, holding the console port, and the next start for that work dir ends them first.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
 import { createSocket } from "node:dgram";
 import { mkdir } from "node:fs/promises";
-import { connect, createServer } from "node:net";
+import { createServer } from "node:net";
 import { basename, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createLogger } from "@shared/logging/logger";
@@ -22,7 +23,7 @@ import type { Endpoint, FrameHandler } from "../forwarding/endpoint";
 import { UdpEndpoint } from "../forwarding/udp-endpoint";
 import { endRecordedProcesses, forgetProcesses, recordProcesses } from "./pid-file";
 import { placeStartupScript, STARTUP_SCRIPT } from "./startup-script";
-import { commandLine, descendants, identify, isAlive, signal, signalGroup, workingDirectory, type ProcessIdentity } from "./processes";
+import { commandLine, descendants, identify, isAlive, portHolder, signal, signalGroup, workingDirectory, type ProcessIdentity } from "./processes";
 
 const log = createLogger("dataplane.vpcs");
 
@@ -42,7 +43,7 @@ export interface VpcsRuntimeOptions {
   /** The node's working directory (VPCS reads `startup.vpc` there); created if missing. */
   readonly workDir: string;
   readonly executable?: string;
-  /** How long the console may take to accept connections; default 5 s. */
+  /** How long VPCS may take to serve its console and bind its UDP port; default 5 s. */
   readonly startTimeoutMs?: number;
 }
 
@@ -66,12 +67,12 @@ export interface VpcsPorts {
 interface Running {
   readonly child: ChildProcess;
   readonly leader: ProcessIdentity;
-  /** The forkpty child, found once the console answers. */
+  /** The forkpty child, found once VPCS serves. */
   pc: ProcessIdentity[];
   readonly tunnel: UdpEndpoint;
   readonly ports: VpcsPorts;
   readonly exited: Promise<void>;
-  /** The console answered: from then on an exit is a crash (before, `start` rejects instead). */
+  /** VPCS served its console and bound its UDP port: from then on an exit is a crash (before, `start` rejects instead). */
   ready: boolean;
   stopping: boolean;
 }
@@ -79,6 +80,9 @@ interface Running {
 const OUTPUT_TAIL_CHARS = 2000;
 const PID_FILE = "vpcs.pids.json";
 const KILL_GRACE_MS = 2000;
+const START_POLL_MS = 20;
+/** How long after its exit a process's output may still be arriving (a child of it may hold the pipes). */
+const OUTPUT_GRACE_MS = 200;
 
 export class VpcsRuntime {
   readonly endpoint: Endpoint;
@@ -116,7 +120,10 @@ export class VpcsRuntime {
     this.startupScript = script;
   }
 
-  /** Starts the process and resolves once its console accepts connections; no-op when running. */
+  /**
+   * Starts the process and resolves once it serves its console and has bound its UDP port;
+   * no-op when running. Rejects with the cause, worded for the user (a port in use, no `vpcs`).
+   */
   start(): Promise<void> {
     return this.serialise(async () => {
       if (this.current === undefined) await this.launch();
@@ -171,11 +178,16 @@ export class VpcsRuntime {
     const keep = (chunk: Buffer) => (output = (output + chunk.toString("latin1")).slice(-OUTPUT_TAIL_CHARS));
     child.stdout?.on("data", keep);
     child.stderr?.on("data", keep);
-    const spawned = await new Promise<Error | undefined>((resolve) => child.once("spawn", () => resolve(undefined)).once("error", resolve));
-    const leader = child.pid === undefined ? undefined : identify(child.pid);
-    if (spawned !== undefined || leader === undefined) {
+    const spawned = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => child.once("spawn", () => resolve(undefined)).once("error", resolve));
+    if (spawned !== undefined) {
       await tunnel.close();
-      throw new Error(`Cannot start VPCS node ${this.spec.name}: ${spawned?.message ?? "the process exited at once"}`);
+      throw new Error(spawned.code === "ENOENT" ? `vpcs binary not found: ${spawned.message} (install the Debian package vpcs)` : `cannot run ${this.executable}: ${spawned.message}`);
+    }
+    const leader = identify(child.pid!);
+    if (leader === undefined) {
+      await tunnel.close();
+      const how = await exitOf(child);
+      throw new Error(exitedDuringStart(consolePort, how, output));
     }
     liveProcesses.add(leader);
     const running: Running = {
@@ -192,27 +204,27 @@ export class VpcsRuntime {
     child.once("exit", (exitCode, exitSignal) => {
       if (running.stopping || !running.ready) return;
       void this.release(running).then(() => {
-        const how = exitSignal === null ? `exit code ${exitCode}` : `signal ${exitSignal}`;
-        const tail = output.trim().split(/\r?\n/).slice(-3).join(" | ");
         const crash: VpcsCrash = {
           nodeId: this.spec.nodeId,
           exitCode,
           signal: exitSignal,
-          message: `VPCS node ${this.spec.name} stopped unexpectedly (${how})${tail === "" ? "" : `: ${tail}`}`,
+          message: `VPCS exited by itself (${howItExited(exitCode, exitSignal)})${withTail(output)}`,
         };
         for (const handler of this.crashHandlers) handler(crash);
       });
     });
     try {
       await recordProcesses(this.pidFile, [leader]);
-      await waitForConsole(consolePort, running, this.options.startTimeoutMs ?? 5000);
+      await waitUntilServing(running, this.options.startTimeoutMs ?? 5000);
       running.pc = descendants(leader.pid);
       running.pc.forEach((pc) => liveProcesses.add(pc));
       await recordProcesses(this.pidFile, [leader, ...running.pc]);
     } catch (error) {
+      const exited = hasExited(child);
       await this.terminate(running);
-      const tail = output.trim();
-      throw new Error(`Cannot start VPCS node ${this.spec.name}: ${(error as Error).message}${tail === "" ? "" : `; output: ${tail}`}`);
+      if (!exited) throw new Error(`${(error as Error).message}${withTail(output)}`);
+      const how = await exitOf(child);
+      throw new Error(exitedDuringStart(consolePort, how, output));
     }
     running.ready = true;
     this.port.attach(tunnel);
@@ -301,11 +313,15 @@ function macIdOf(nodeId: string): number {
   return (hash >>> 0) & 0xff;
 }
 
+function consolePortTaken(port: number): string {
+  return `console port ${port} is already in use on this host`;
+}
+
 async function ensureTcpPortFree(port: number): Promise<void> {
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) =>
-      reject(new Error(error.code === "EADDRINUSE" ? `console port ${port} is already in use` : `console port ${port}: ${error.message}`)),
+      reject(new Error(error.code === "EADDRINUSE" ? consolePortTaken(port) : `cannot listen on console port ${port}: ${error.message}`)),
     );
     server.listen({ port, host: "0.0.0.0", exclusive: true }, resolve);
   });
@@ -321,20 +337,55 @@ async function freeUdpPort(): Promise<number> {
   return port;
 }
 
-async function waitForConsole(port: number, running: Running, timeoutMs: number): Promise<void> {
+/**
+ * Resolves once this VPCS listens on its console port and has bound its own UDP port. Another
+ * program holding the console port is not taken for VPCS's console: VPCS cannot bind it and
+ * exits, which rejects. VPCS does not exit when its UDP port is taken (the PC only prints the
+ * error on its console), so that is looked for here.
+ */
+async function waitUntilServing(running: Running, timeoutMs: number): Promise<void> {
+  const { console: consolePort, vpcs: vpcsPort } = running.ports;
   const deadline = performance.now() + timeoutMs;
   for (;;) {
-    if (running.child.exitCode !== null || running.child.signalCode !== null) throw new Error("the process exited during start");
-    const accepted = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, "127.0.0.1");
-      socket.once("connect", () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once("error", () => resolve(false));
-    });
-    if (accepted) return;
-    if (performance.now() > deadline) throw new Error(`the console on port ${port} did not open within ${timeoutMs} ms`);
-    await sleep(50);
+    if (hasExited(running.child)) throw new Error("the process exited during start");
+    const ours = [running.leader.pid, ...descendants(running.leader.pid).map((each) => each.pid)];
+    const consoleOpen = portHolder("tcp", consolePort, ours) === "ours";
+    if (consoleOpen) {
+      const udp = portHolder("udp", vpcsPort, ours);
+      if (udp === "ours") return;
+      if (udp === "another") throw new Error(`UDP port ${vpcsPort} is already in use on this host`);
+    }
+    if (performance.now() > deadline) {
+      throw new Error(consoleOpen ? `VPCS did not bind its UDP port ${vpcsPort} within ${timeoutMs} ms` : `the console on port ${consolePort} did not open within ${timeoutMs} ms`);
+    }
+    await sleep(START_POLL_MS);
   }
+}
+
+function hasExited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+/** Waits for the exit and for the output written before it; says how the process ended. */
+async function exitOf(child: ChildProcess): Promise<string> {
+  if (!hasExited(child)) await once(child, "exit");
+  if (child.stdout?.closed === false || child.stderr?.closed === false) await Promise.race([once(child, "close"), sleep(OUTPUT_GRACE_MS)]);
+  return howItExited(child.exitCode, child.signalCode);
+}
+
+/** Why a VPCS that exited before serving did not start, from what it printed. */
+function exitedDuringStart(consolePort: number, how: string, output: string): string {
+  // VPCS's words when it cannot bind its console (another program took the port since we checked).
+  if (output.includes("Daemon bind port: Address already in use")) return consolePortTaken(consolePort);
+  return `VPCS exited during start (${how})${withTail(output)}`;
+}
+
+function howItExited(exitCode: number | null, exitSignal: NodeJS.Signals | null): string {
+  return exitSignal === null ? `exit code ${exitCode}` : `signal ${exitSignal}`;
+}
+
+/** The last lines VPCS printed, for a message: ": line | line", or nothing. */
+function withTail(output: string): string {
+  const tail = output.trim().split(/\r?\n/).slice(-3).join(" | ");
+  return tail === "" ? "" : `: ${tail}`;
 }

@@ -141,6 +141,7 @@ export namespace gns3 {
                 constructor(properties?: gns3.dataplane.v1.CountersReport.$Properties);
                 $unknowns?: Uint8Array[];
                 links: gns3.dataplane.v1.LinkCounters.$Properties[];
+                sampledAtMs: number;
                 static create(properties: gns3.dataplane.v1.CountersReport.$Shape): gns3.dataplane.v1.CountersReport & gns3.dataplane.v1.CountersReport.$Shape;
                 static create(properties?: gns3.dataplane.v1.CountersReport.$Properties): gns3.dataplane.v1.CountersReport;
                 static encode(message: gns3.dataplane.v1.CountersReport.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -151,6 +152,7 @@ export namespace gns3 {
             namespace CountersReport {
                 interface $Properties {
                     links?: (gns3.dataplane.v1.LinkCounters.$Properties[]|null);
+                    sampledAtMs?: (number|null);
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = gns3.dataplane.v1.CountersReport.$Properties;

@@ -978,6 +978,7 @@ export const gns3 = $root.gns3 = (() => {
                  * Properties of a CountersReport.
                  * @typedef {Object} gns3.dataplane.v1.CountersReport.$Properties
                  * @property {Array.<gns3.dataplane.v1.LinkCounters.$Properties>|null} [links] CountersReport links
+                 * @property {number|null} [sampledAtMs] CountersReport sampledAtMs
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -1019,6 +1020,14 @@ export const gns3 = $root.gns3 = (() => {
                 CountersReport.prototype.links = $util.emptyArray;
 
                 /**
+                 * CountersReport sampledAtMs.
+                 * @member {number} sampledAtMs
+                 * @memberof gns3.dataplane.v1.CountersReport
+                 * @instance
+                 */
+                CountersReport.prototype.sampledAtMs = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
                  * Creates a new CountersReport instance using the specified properties.
                  * @function create
                  * @memberof gns3.dataplane.v1.CountersReport
@@ -1053,6 +1062,8 @@ export const gns3 = $root.gns3 = (() => {
                     if (message.links != null && message.links.length)
                         for (let i = 0; i < message.links.length; ++i)
                             $root.gns3.dataplane.v1.LinkCounters.encode(message.links[i], writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
+                    if (message.sampledAtMs != null && $Object.hasOwnProperty.call(message, "sampledAtMs") && (typeof message.sampledAtMs === "object" ? message.sampledAtMs.low || message.sampledAtMs.high : message.sampledAtMs !== 0))
+                        writer.uint32(/* id 2, wireType 0 =*/16).uint64(message.sampledAtMs);
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -1077,7 +1088,7 @@ export const gns3 = $root.gns3 = (() => {
                         _depth = 0;
                     if (_depth > $Reader.recursionLimit)
                         throw $Error("max depth exceeded");
-                    let end, message;
+                    let end, message, value;
                     if (length === $undefined)
                         end = reader.len;
                     else {
@@ -1103,6 +1114,15 @@ export const gns3 = $root.gns3 = (() => {
                                 if (!(message.links && message.links.length))
                                     message.links = [];
                                 message.links.push($root.gns3.dataplane.v1.LinkCounters.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.sampledAtMs = value;
+                                else
+                                    delete message.sampledAtMs;
                                 continue;
                             }
                         }

@@ -106,8 +106,11 @@ describe("messages", () => {
     expect(decodeDaemonMessage(encodeDaemonMessage({ hello }))).toEqual({ hello });
     const ack = { revision: 3, errors: [{ kind: ItemErrorKind.LINK, id: "l1", message: "port in use" }] };
     expect(decodeDaemonMessage(encodeDaemonMessage({ ack }))).toEqual({ ack });
-    const decoded = decodeDaemonMessage(encodeDaemonMessage({ counters: { links: [{ linkId: "l1", aToB: { framesIn: 2 ** 33 } as never, bToA: null as never }] } }));
-    expect(decoded).toMatchObject({ counters: { links: [{ linkId: "l1", aToB: { framesIn: 2 ** 33, bytesOut: 0 }, bToA: { framesIn: 0 } }] } });
+    const sampledAtMs = 1_700_000_000_123;
+    const decoded = decodeDaemonMessage(encodeDaemonMessage({ counters: { links: [{ linkId: "l1", aToB: { framesIn: 2 ** 33 } as never, bToA: null as never }], sampledAtMs } }));
+    expect(decoded).toMatchObject({ counters: { links: [{ linkId: "l1", aToB: { framesIn: 2 ** 33, bytesOut: 0 }, bToA: { framesIn: 0 } }], sampledAtMs } });
+    // A keepalive: no link changed, only the time.
+    expect(decodeDaemonMessage(encodeDaemonMessage({ counters: { links: [], sampledAtMs } }))).toEqual({ counters: { links: [], sampledAtMs } });
   });
 
   it("refuse bytes that are not a message, and messages with no body", () => {

@@ -62,6 +62,8 @@ export interface LinkCounters {
 
 export interface CountersReport {
   links: LinkCounters[];
+  /** Unix time in ms when the counters were read. */
+  sampledAtMs: number;
 }
 
 export interface UdpTunnel {
@@ -154,7 +156,7 @@ export function decodeDaemonMessage(bytes: Uint8Array): DaemonMessage {
   const message = decoded(() => wire.DaemonMessage.decode(bytes));
   if (message.hello) return { hello: completeHello(message.hello) };
   if (message.ack) return { ack: completeAck(message.ack) };
-  if (message.counters) return { counters: { links: (message.counters.links ?? []).map(completeLinkCounters) } };
+  if (message.counters) return { counters: { links: (message.counters.links ?? []).map(completeLinkCounters), sampledAtMs: message.counters.sampledAtMs ?? 0 } };
   throw new MalformedMessage("daemon message carries none of hello, ack, counters");
 }
 
