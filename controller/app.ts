@@ -11,6 +11,7 @@ import { releaseHeadBodies } from "./http/head-requests";
 import { errorBody, jsonResponse } from "./http/responses";
 import { registerDataplaneRoutes } from "./dataplane/route";
 import { registerDrawingRoutes } from "./routes/drawings";
+import { registerLinkCounterRoutes } from "./routes/link-counters";
 import { registerLinkRoutes } from "./routes/links";
 import { registerNodeConsoleRoutes } from "./routes/node-console";
 import { registerNodeRoutes } from "./routes/nodes";
@@ -63,13 +64,15 @@ export function createApp(deps: ControllerDeps, options: AppOptions = {}): Contr
   registerNodeRoutes(app, deps);
   registerNodeConsoleRoutes(app, deps);
   registerLinkRoutes(app, deps);
+  registerLinkCounterRoutes(app, deps);
   registerTemplateRoutes(app, deps);
   registerComputeRoutes(app, deps);
   registerGns3VmRoutes(app, deps);
   registerApplianceRoutes(app);
   registerDrawingRoutes(app, deps);
   registerNotificationRoutes(app, deps);
-  if (options.dataplaneChannel !== false) registerDataplaneRoutes(app, deps);
+  // The hub answers the requests of this app: a write waits for the hosts it changes.
+  if (options.dataplaneChannel !== false) deps.dataplane ??= registerDataplaneRoutes(app, deps);
 
   app.notFound(() => jsonResponse(404, errorBody(404, "404: Not Found")));
   app.onError((thrown) => {

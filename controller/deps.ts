@@ -1,6 +1,8 @@
 import type { UpgradeWebSocket } from "hono/ws";
 import type { ComputeStatistics, QemuBinary } from "@shared/schemas/compute";
 import type { TcpDialer } from "./consoles/tcp";
+import type { LinkCountersSample } from "./dataplane/link-counters";
+import type { DataplaneEffect } from "./domain/dataplane-effects";
 import type { EventBus } from "./events/event-bus";
 import type { FileStore } from "./files/file-store";
 import type { LoadableFolders } from "./files/loadable-folders";
@@ -27,7 +29,14 @@ export interface ControllerConfig {
   corsOrigins?: readonly string[];
   /** Overrides of `DEFAULT_LIMITS`; a runtime that sets none gets the defaults. */
   limits?: Partial<ControllerLimits>;
+  /** How long a write that changes what a host runs waits for the host to apply it; 5 s unless set. */
+  dataplaneAckTimeoutMs?: number;
+  /** How long a daemon has to say Hello, and may then stay silent, before it is closed; only tests shorten them. */
+  dataplaneHelloTimeoutMs?: number;
+  dataplaneSilenceTimeoutMs?: number;
 }
+
+export const DEFAULT_DATAPLANE_ACK_TIMEOUT_MS = 5000;
 
 /** What one client or one project may take of the controller; each refusal names its limit. */
 export interface ControllerLimits {
@@ -81,6 +90,32 @@ export interface ControllerDeps {
   usage: () => { cpu_usage_percent: number; memory_usage_percent: number };
   /** The machine the controller runs on, as its `local` compute; absent where there is none of its own (Workers). */
   localHost?: LocalHost;
+  /** The dataplane hosts' control channels; absent where no daemon can connect (then nothing waits for one). */
+  dataplane?: DataplaneControl;
+}
+
+/** A node or link a host could not bring up, in the host's words. */
+export interface ItemProblem {
+  kind: "node" | "link";
+  id: string;
+  message: string;
+}
+
+/** How one host answered a change it was asked to apply. */
+export type HostAnswer =
+  /** The host runs the revision carrying the change; `problems` are the change's items it could not bring up. */
+  | { hostId: string; outcome: "applied"; problems: ItemProblem[] }
+  /** The host is not connected, or did not acknowledge in time: the change waits for it. */
+  | { hostId: string; outcome: "unreachable"; reason: "disconnected" | "timeout" }
+  /** No daemon ever connected as this host: there is nothing to apply the change to. */
+  | { hostId: string; outcome: "absent" };
+
+/** What requests ask of the dataplane hosts, on Node (one hub) and on Workers (one object per host). */
+export interface DataplaneControl {
+  /** Sends the hosts of `effect` the state the store now holds, and resolves once each answered. */
+  apply(effect: DataplaneEffect): Promise<HostAnswer[]>;
+  /** The newest counters the link's hosts reported, merged; undefined when none did. */
+  linkCounters(projectId: string, linkId: string, hostIds: readonly string[]): Promise<LinkCountersSample | undefined>;
 }
 
 /** What the `local` compute reports about its machine, read when a client asks. */

@@ -146,3 +146,13 @@ export async function nextRevision(deps: ControllerDeps, hostId: string, applied
     return revision;
   });
 }
+
+/** What the newest revision leaves out, when that changed without a new revision (see `loadDataplaneStatus`). */
+export async function saveLeftOut(deps: ControllerDeps, hostId: string, leftOut: LeftOut[]): Promise<void> {
+  const key = keys.dataplaneRevision(hostId);
+  await withConflictRetry(async () => {
+    const current = await deps.store.get<DataplaneRevisionRecord>(key);
+    if (!current) return;
+    await deps.store.commit([{ key, value: { ...current, left_out: leftOut } satisfies DataplaneRevisionRecord }], [{ key, revision: current.revision }]);
+  });
+}

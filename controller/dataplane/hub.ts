@@ -5,22 +5,29 @@ import {
   ItemErrorKind,
   MalformedMessage,
   type Ack,
+  type CountersReport,
   type Hello,
+  type LinkSpec,
 } from "@shared/proto";
 import { createLogger } from "@shared/logging/logger";
 import { sameSecret } from "@shared/secrets/same-secret";
-import type { ControllerDeps } from "../deps";
+import { DEFAULT_DATAPLANE_ACK_TIMEOUT_MS, type ControllerDeps, type DataplaneControl, type HostAnswer, type ItemProblem } from "../deps";
 import { computeToWire, LOCAL_COMPUTE_ID, type ComputeRecord } from "../domain/computes";
+import type { DataplaneEffect } from "../domain/dataplane-effects";
 import type { Notification } from "../events/event-bus";
 import { KvClosed } from "../store/kv";
 import { isProjectRecordKey, keys } from "../store/keys";
-import { desiredHostState, tunnelEndsFor } from "./desired-state";
+import { desiredHostState, tunnelEndsFor, type LeftOut } from "./desired-state";
+import { LinkCountersBook, linkCountersWire, type LinkCountersSample } from "./link-counters";
+import type { LinkRecord } from "../domain/links";
+import { stopNodesThatDoNotRun } from "./node-status";
 import { loadStartupScripts, startupScriptKey } from "./startup-scripts";
 import {
   claimTunnelPorts,
   loadHostRecords,
   loadProjectRecords,
   nextRevision,
+  saveLeftOut,
   tunnelPortKey,
   type DataplaneAckRecord,
   type DataplaneHostRecord,
@@ -48,6 +55,12 @@ export interface DaemonConnection {
 export const CLOSE_UNAUTHORIZED = 4401;
 export const CLOSE_BAD_MESSAGE = 4400;
 export const CLOSE_REPLACED = 4409;
+/** A daemon that said nothing for too long: no Hello after connecting, or silence after it. */
+export const CLOSE_SILENT = 4408;
+
+/** How long a daemon has to send its Hello, and how long it may then stay silent (it reports every second or so). */
+export const HELLO_TIMEOUT_MS = 10_000;
+export const SILENCE_TIMEOUT_MS = 15_000;
 
 const HOST_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
@@ -61,6 +74,17 @@ interface HostSession {
   lastBody?: Uint8Array;
   /** Where each node and link of the last state belongs, to name the project of an item error. */
   projectOfItem: Map<string, string>;
+  /** The links of the last state sent, to read the host's counter reports against. */
+  linksSent: Map<string, LinkSpec>;
+  /** The newest revision sent, what it left out, and the newest the daemon acknowledged with its item errors. */
+  sentRevision: number;
+  leftOut: LeftOut[];
+  ackedRevision: number;
+  ackErrors: StoredItemError[];
+  /** Requests waiting for the daemon to acknowledge a revision. */
+  ackWaiters: Set<AckWaiter>;
+  /** Re-armed by every message: when it fires, the host is taken for gone. */
+  silence?: ReturnType<typeof setTimeout>;
   projectIds: Set<string>;
   /** Pushes run one after another, so revisions reach the daemon in order. */
   queue: Promise<void>;
@@ -68,6 +92,11 @@ interface HostSession {
   pushesInFlight: number;
   timer?: ReturnType<typeof setTimeout>;
   closed: boolean;
+}
+
+interface AckWaiter {
+  revision: number;
+  settle(outcome: "acked" | "disconnected" | "timeout"): void;
 }
 
 export interface DataplaneHubOptions {
@@ -91,15 +120,19 @@ export interface DataplaneHubOptions {
  * The controller's end of the control channel: one session per connected dataplane host.
  * Authenticates the Hello, registers the host as a compute, sends its whole desired state and
  * a new revision whenever something it runs changes, records acks (surfacing item errors as
- * `log.error` on the project stream).
+ * `log.error` on the project stream, and stopping the nodes that do not run), keeps the
+ * hosts' link counters, and answers requests once their change is applied (`apply`).
  */
-export class DataplaneHub {
+export class DataplaneHub implements DataplaneControl {
   private readonly sessions = new Map<string, HostSession>();
   private readonly projectSubscriptions = new Map<string, () => void>();
   private controllerSubscription: (() => void) | undefined;
   private readonly debounceMs: number;
   private readonly onlyHost: string | undefined;
   private readonly followEvents: boolean;
+  private readonly helloTimeoutMs: number;
+  private readonly silenceTimeoutMs: number;
+  private readonly counters = new LinkCountersBook();
   /** Hosts marked connected by a controller that stopped are not connected to this one. */
   private readonly ready: Promise<void>;
 
@@ -110,6 +143,8 @@ export class DataplaneHub {
     this.debounceMs = options.debounceMs ?? 5;
     this.onlyHost = options.onlyHost;
     this.followEvents = options.followEvents ?? true;
+    this.helloTimeoutMs = deps.config.dataplaneHelloTimeoutMs ?? HELLO_TIMEOUT_MS;
+    this.silenceTimeoutMs = deps.config.dataplaneSilenceTimeoutMs ?? SILENCE_TIMEOUT_MS;
     this.ready =
       options.resetConnectedOnStart === false
         ? Promise.resolve()
@@ -119,6 +154,57 @@ export class DataplaneHub {
   /** Something a host may run changed elsewhere (another object's project): rebuild every host's state. */
   refresh(): void {
     for (const session of this.sessions.values()) this.schedule(session);
+  }
+
+  async apply(effect: DataplaneEffect): Promise<HostAnswer[]> {
+    await this.ready;
+    return Promise.all(effect.hostIds.map((hostId) => this.applyOn(hostId, effect)));
+  }
+
+  async linkCounters(projectId: string, linkId: string, hostIds: readonly string[]): Promise<LinkCountersSample | undefined> {
+    return this.counters.sample(projectId, linkId, hostIds);
+  }
+
+  /**
+   * Sends the host the state the store holds now (nothing when it already has it) and waits
+   * for the daemon to acknowledge that revision; then the effect's items it could not bring up.
+   */
+  private async applyOn(hostId: string, effect: DataplaneEffect): Promise<HostAnswer> {
+    const session = this.sessions.get(hostId);
+    if (!session) {
+      const known = (await this.deps.store.get(keys.dataplaneHost(hostId))) !== undefined;
+      return known ? { hostId, outcome: "unreachable", reason: "disconnected" } : { hostId, outcome: "absent" };
+    }
+    this.enqueue(session, false);
+    await session.queue;
+    const outcome = await this.acknowledgement(session, session.sentRevision);
+    if (outcome !== "acked") return { hostId, outcome: "unreachable", reason: outcome };
+    const items = new Set([...effect.nodeIds, ...effect.linkIds]);
+    const problems: ItemProblem[] = [
+      ...session.leftOut.filter((item) => items.has(item.id)).map((item) => ({ kind: item.kind, id: item.id, message: item.reason })),
+      ...session.ackErrors
+        .filter((error) => error.kind === "unspecified" || items.has(error.id))
+        .map((error) => ({ kind: error.kind === "link" ? ("link" as const) : ("node" as const), id: error.id, message: error.message })),
+    ];
+    return { hostId, outcome: "applied", problems };
+  }
+
+  private acknowledgement(session: HostSession, revision: number): Promise<"acked" | "disconnected" | "timeout"> {
+    if (session.closed) return Promise.resolve("disconnected");
+    if (session.ackedRevision >= revision) return Promise.resolve("acked");
+    return new Promise((resolve) => {
+      const timeoutMs = this.deps.config.dataplaneAckTimeoutMs ?? DEFAULT_DATAPLANE_ACK_TIMEOUT_MS;
+      const waiter: AckWaiter = {
+        revision,
+        settle: (outcome) => {
+          clearTimeout(timer);
+          session.ackWaiters.delete(waiter);
+          resolve(outcome);
+        },
+      };
+      const timer = setTimeout(() => waiter.settle("timeout"), timeoutMs);
+      session.ackWaiters.add(waiter);
+    });
   }
 
   connect(socket: DaemonSocket): DaemonConnection {
@@ -139,7 +225,9 @@ export class DataplaneHub {
     let session = resumed;
     let chain = Promise.resolve();
     let ended = false;
+    const helloTimer = resumed ? undefined : setTimeout(() => refuse(CLOSE_SILENT, `no Hello within ${this.helloTimeoutMs / 1000} s of connecting`), this.helloTimeoutMs);
     const refuse = (code: number, message: string) => {
+      clearTimeout(helloTimer);
       ended = true;
       socket.send(encodeControllerMessage({ refused: { message } }));
       socket.close(code, message.slice(0, 120));
@@ -155,6 +243,7 @@ export class DataplaneHub {
           if (error instanceof MalformedMessage) return refuse(CLOSE_BAD_MESSAGE, error.message);
           throw error;
         }
+        if (session) this.heard(session);
         chain = chain
           .then(async () => {
             if (ended) return;
@@ -162,18 +251,21 @@ export class DataplaneHub {
               if (session) return refuse(CLOSE_BAD_MESSAGE, "Hello was already received on this connection");
               const problem = this.helloProblem(decoded.hello);
               if (problem) return refuse(problem.code, problem.message);
+              clearTimeout(helloTimer);
               session = await this.open(decoded.hello, socket);
+              this.heard(session);
             } else if (!session) {
               refuse(CLOSE_BAD_MESSAGE, "the first message must be Hello");
             } else if ("ack" in decoded) {
               await this.acknowledged(session, decoded.ack);
+            } else if ("counters" in decoded) {
+              this.countersReported(session, decoded.counters);
             }
-            // Counter reports are read off the wire and not kept: no endpoint serves them yet
-            // (each daemon serves its own on /metrics).
           })
           .catch((error) => log.error("dataplane message failed", { host_id: session?.hostId, error: String(error) }));
       },
       closed: () => {
+        clearTimeout(helloTimer);
         ended = true;
         chain = chain.then(() => (session ? this.close(session) : undefined)).catch((error) => {
           // Sockets close as the controller stops, after its store: the next start marks every host disconnected anyway.
@@ -208,6 +300,8 @@ export class DataplaneHub {
     const previous = this.sessions.get(hello.hostId);
     if (previous) {
       previous.closed = true;
+      clearTimeout(previous.silence);
+      for (const waiter of [...previous.ackWaiters]) waiter.settle("disconnected");
       previous.socket.close(CLOSE_REPLACED, "another connection of the same host replaced this one");
     }
     const session = this.newSession(hello, socket);
@@ -227,6 +321,12 @@ export class DataplaneHub {
       socket,
       hello,
       projectOfItem: new Map(),
+      linksSent: new Map(),
+      sentRevision: 0,
+      leftOut: [],
+      ackedRevision: 0,
+      ackErrors: [],
+      ackWaiters: new Set(),
       projectIds: new Set(),
       queue: Promise.resolve(),
       pushesInFlight: 0,
@@ -236,9 +336,24 @@ export class DataplaneHub {
     return session;
   }
 
+  /** A host that goes quiet (its machine froze, the network dropped) is closed as if it had left. */
+  private heard(session: HostSession): void {
+    clearTimeout(session.silence);
+    if (session.closed) return;
+    session.silence = setTimeout(() => {
+      log.warn("dataplane host silent, closing its connection", { host_id: session.hostId, silent_ms: this.silenceTimeoutMs });
+      session.socket.close(CLOSE_SILENT, `nothing heard for ${this.silenceTimeoutMs / 1000} s`);
+      this.close(session).catch((error) => log.error("dataplane disconnect failed", { host_id: session.hostId, error: String(error) }));
+    }, this.silenceTimeoutMs);
+  }
+
   private async close(session: HostSession): Promise<void> {
+    if (session.closed && this.sessions.get(session.hostId) !== session) return;
     session.closed = true;
     clearTimeout(session.timer);
+    clearTimeout(session.silence);
+    for (const waiter of [...session.ackWaiters]) waiter.settle("disconnected");
+    this.counters.forgetHost(session.hostId);
     if (this.sessions.get(session.hostId) !== session) return;
     this.sessions.delete(session.hostId);
     await this.saveHost(session.hello, false);
@@ -359,10 +474,21 @@ export class DataplaneHub {
       startupScript: (projectId, nodeId) => scripts.get(startupScriptKey(projectId, nodeId)),
     });
     const body = encodeDesiredHostState({ revision: 0, nodes: state.nodes, links: state.links });
-    if (!force && session.lastBody && sameBytes(body, session.lastBody)) return;
+    const leftOutChanged = JSON.stringify(state.leftOut) !== JSON.stringify(session.leftOut);
+    session.leftOut = state.leftOut;
+    await this.stopUnrunnable(session, state.leftOut);
+    if (!force && session.lastBody && sameBytes(body, session.lastBody)) {
+      // What the host cannot run changes without what it runs changing (a docker node started).
+      if (leftOutChanged) await saveLeftOut(this.deps, hostId, state.leftOut);
+      return;
+    }
     const revision = await nextRevision(this.deps, hostId, session.hello.lastAppliedRevision, state.leftOut);
     if (session.closed) return;
     session.lastBody = body;
+    session.sentRevision = revision;
+    const linksSent = new Map(state.links.map((link) => [link.linkId, link]));
+    for (const [linkId, link] of session.linksSent) if (!linksSent.has(linkId)) this.counters.forget(link.projectId, linkId);
+    session.linksSent = linksSent;
     session.projectIds = new Set(state.projectIds);
     session.projectOfItem = new Map([...state.nodes.map((n) => [n.nodeId, n.projectId] as const), ...state.links.map((l) => [l.linkId, l.projectId] as const)]);
     for (const item of state.leftOut) session.projectOfItem.set(item.id, item.projectId);
@@ -370,7 +496,36 @@ export class DataplaneHub {
     if (state.leftOut.length > 0) log.warn("desired state leaves items out", { host_id: hostId, revision, left_out: state.leftOut });
   }
 
-  /** Stores the ack; each error not in the previous ack becomes a `log.error` on its project's stream. */
+  /** A node the state leaves out does not run: one recorded as running is stopped (the next push sends that). */
+  private async stopUnrunnable(session: HostSession, leftOut: readonly LeftOut[]): Promise<void> {
+    const nodes = leftOut.filter((item) => item.kind === "node").map((item) => ({ projectId: item.projectId, nodeId: item.id, reason: item.reason }));
+    if ((await stopNodesThatDoNotRun(this.deps, session.hostId, nodes)).size > 0) this.schedule(session);
+  }
+
+  /** Keeps the host's counters; a link's `link.counters` reaches its project at most once a second, while they change. */
+  private countersReported(session: HostSession, report: CountersReport): void {
+    const due = this.counters.record(session.hostId, report, (linkId) => {
+      const link = session.linksSent.get(linkId);
+      return link && { projectId: link.projectId, aIsLocal: link.a.local, bIsLocal: link.b.local };
+    });
+    for (const sample of due) {
+      this.announceCounters(sample).catch((error) => log.error("could not announce link counters", { host_id: session.hostId, error: String(error) }));
+    }
+  }
+
+  private async announceCounters(sample: LinkCountersSample): Promise<void> {
+    const link = await this.deps.store.get<LinkRecord>(keys.link(sample.projectId, sample.linkId));
+    if (!link) return;
+    this.deps.events.publish(
+      { kind: "project", projectId: sample.projectId },
+      { action: "link.counters", event: linkCountersWire(link, this.counters.sample(sample.projectId, sample.linkId)) as unknown as Record<string, unknown> },
+    );
+  }
+
+  /**
+   * Stores the ack and stops the nodes it says do not run; each other error not in the previous
+   * ack becomes a `log.error` on its project's stream. Then the requests waiting for it answer.
+   */
   private async acknowledged(session: HostSession, ack: Ack): Promise<void> {
     const key = keys.dataplaneAck(session.hostId);
     const previous = await this.deps.store.get<DataplaneAckRecord>(key);
@@ -381,9 +536,22 @@ export class DataplaneHub {
       message: error.message,
     }));
     await this.deps.store.commit([{ key, value: { revision: ack.revision, errors } satisfies DataplaneAckRecord }]);
+    if (ack.revision >= session.ackedRevision) {
+      session.ackedRevision = ack.revision;
+      session.ackErrors = errors;
+    }
+    // An older revision's errors may be about nodes a newer one starts again: only the newest's stop nodes.
+    let stopped = new Set<string>();
+    if (ack.revision === session.sentRevision) {
+      const failed = errors.filter((error) => error.kind === "node" && error.project_id !== "").map((error) => ({ projectId: error.project_id, nodeId: error.id, reason: error.message }));
+      stopped = await stopNodesThatDoNotRun(this.deps, session.hostId, failed);
+      if (stopped.size > 0) this.schedule(session);
+    }
+    for (const waiter of [...session.ackWaiters]) if (waiter.revision <= session.ackedRevision) waiter.settle("acked");
     const known = new Set((previous?.errors ?? []).map(errorIdentity));
     for (const error of errors) {
-      if (known.has(errorIdentity(error)) || error.project_id === "") continue;
+      // A stopped node's error was announced with it.
+      if (known.has(errorIdentity(error)) || error.project_id === "" || stopped.has(error.id)) continue;
       const what = error.kind === "unspecified" ? error.id : `${error.kind === "node" ? "Node" : "Link"} ${error.id}`;
       this.deps.events.publish(
         { kind: "project", projectId: error.project_id },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { drawingInput, drawingWire } from "@shared/schemas/drawing";
 import { captureStart, linkCreate, linkUpdate, linkWire } from "@shared/schemas/link";
+import { linkCountersWire } from "@shared/schemas/link-counters";
 import { nodeCreate, nodeDuplicate, nodeFromTemplate, nodeUpdate, nodeWire } from "@shared/schemas/node";
 import { projectCreate, projectDuplicate, projectLoad, projectUpdate, projectWire } from "@shared/schemas/project";
 import { snapshotCreate, snapshotWire } from "@shared/schemas/snapshot";
@@ -93,6 +94,7 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "post", path: `${P}/links/:link_id/start_capture`, summary: "Start a packet capture", status: 201, body: captureStart, response: linkWire },
   { method: "post", path: `${P}/links/:link_id/stop_capture`, summary: "Stop the packet capture", status: 201, response: linkWire },
   { method: "get", path: `${P}/links/:link_id/pcap`, summary: "Stream the capture file", status: 200, rawResponse: "application/vnd.tcpdump.pcap" },
+  { method: "get", path: `${P}/links/:link_id/counters`, summary: "Frame counters per direction, as the link's hosts last reported them (an extension: not in GNS3)", status: 200, response: linkCountersWire },
 
   { method: "get", path: `${P}/drawings`, summary: "List drawings", status: 200, response: z.array(drawingWire) },
   { method: "post", path: `${P}/drawings`, summary: "Create a drawing", status: 201, body: drawingInput, response: drawingWire },

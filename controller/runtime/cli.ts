@@ -4,6 +4,7 @@ import { readFlags, type CommandLine, type FlagDefinition } from "@shared/cli/fl
 import { createLogger } from "@shared/logging/logger";
 import { GNS3_VERSION } from "../deps";
 import { InvalidOrigin, parseOrigin } from "../http/cors-origins";
+import { ACK_TIMEOUT_FLAG, InvalidAckTimeout, parseAckTimeout } from "./ack-timeout";
 import { InvalidGns3Version, parseGns3Version } from "./gns3-version";
 import { InvalidLimitFlag, LIMIT_FLAGS, parseLimitFlags } from "./limit-flags";
 import { LOCAL_DATAPLANE_FLAGS, startLocalDataplane, type LocalDataplane } from "./local-dataplane";
@@ -25,6 +26,7 @@ const FLAGS = [
   { name: "password", type: "string", value: "PASSWORD", env: "CONTROLLER_PASSWORD", description: "HTTP Basic auth password, given with --user" },
   { name: "allow-unauthenticated", type: "boolean", description: "serve beyond loopback without --user and --password" },
   ...LOCAL_DATAPLANE_FLAGS,
+  ACK_TIMEOUT_FLAG,
   { name: "access-log", type: "boolean", env: "CONTROLLER_ACCESS_LOG", description: "log each request as a JSON line (component controller.access)" },
   {
     name: "projects-path",
@@ -106,12 +108,13 @@ function checked<T>(flag: string, parse: () => T): T {
   try {
     return parse();
   } catch (error) {
-    if (error instanceof InvalidOrigin || error instanceof InvalidGns3Version) cli.fail(`--${flag}: ${error.message}`);
+    if (error instanceof InvalidOrigin || error instanceof InvalidGns3Version || error instanceof InvalidAckTimeout) cli.fail(`--${flag}: ${error.message}`);
     throw error;
   }
 }
 const corsOrigins = checked("cors-origin", () => values["cors-origin"].map(parseOrigin));
 const gns3Version = checked("gns3-version", () => parseGns3Version(values["gns3-version"]));
+const dataplaneAckTimeoutMs = checked("dataplane-ack-timeout", () => parseAckTimeout(values["dataplane-ack-timeout"]));
 const webUiDir = values["web-ui"];
 const webUiRefusal = webUiDir === undefined ? undefined : await webUiProblem(webUiDir);
 if (webUiRefusal !== undefined) cli.fail(`--web-ui: ${webUiRefusal}`);
@@ -141,6 +144,7 @@ const controller = await startNodeController({
   timeouts,
   corsOrigins,
   gns3Version,
+  dataplaneAckTimeoutMs,
   ...(webUiDir === undefined ? {} : { webUiDir }),
   ...(auth ? { auth } : {}),
   ...(values["access-log"] ? { accessLog: createLogger("controller.access") } : {}),

@@ -33,6 +33,8 @@ describe("npm start's flags for browsers and clients", () => {
     [[], { CONTROLLER_GNS3_VERSION: "latest" }, "error: --gns3-version: 'latest' is not a GNS3 version: give X.Y.Z, such as 2.2.59"],
     [["--cors-origin", "http://lab.example/ui"], {}, "error: --cors-origin: 'http://lab.example/ui' is not an origin: give scheme://host[:port], such as http://192.168.1.10:8080"],
     [[], { CONTROLLER_CORS_ORIGINS: "http://lab.example,*" }, "error: --cors-origin: '*' is not an origin: give scheme://host[:port], such as http://192.168.1.10:8080"],
+    [["--dataplane-ack-timeout", "0"], {}, "error: --dataplane-ack-timeout: must be a number of seconds from 0.1 to 300, got '0'"],
+    [[], { DATAPLANE_ACK_TIMEOUT: "5s" }, "error: --dataplane-ack-timeout: must be a number of seconds from 0.1 to 300, got '5s'"],
   ])("refuses %j %j with exit 2 and one line saying why", (args, env, line) => {
     const run = runControllerUntilExit([...args, "--port", "0", "--data-dir", dataDir, "--no-local-dataplane"], env);
     expect(run.status).toBe(2);

@@ -52,6 +52,11 @@ export interface NodeControllerOptions {
   corsOrigins?: readonly string[];
   /** The GNS3 version to answer as (flag --gns3-version); `GNS3_VERSION` unless given. */
   gns3Version?: string;
+  /** How long writes wait for their dataplane hosts (`--dataplane-ack-timeout`). */
+  dataplaneAckTimeoutMs?: number;
+  /** Only tests shorten how long a daemon may take to say Hello and stay silent after. */
+  dataplaneHelloTimeoutMs?: number;
+  dataplaneSilenceTimeoutMs?: number;
   /** An unpacked gns3-web-ui build to serve under /static/web-ui/ (flag --web-ui); none unless given. */
   webUiDir?: string;
 }
@@ -102,6 +107,9 @@ export async function startNodeController(options: NodeControllerOptions): Promi
       notificationPingIntervalMs: options.notificationPingIntervalMs,
       ...(options.autoCloseDelayMs === undefined ? {} : { autoCloseDelayMs: options.autoCloseDelayMs }),
       dataplaneToken: options.dataplaneToken,
+      ...(options.dataplaneAckTimeoutMs === undefined ? {} : { dataplaneAckTimeoutMs: options.dataplaneAckTimeoutMs }),
+      ...(options.dataplaneHelloTimeoutMs === undefined ? {} : { dataplaneHelloTimeoutMs: options.dataplaneHelloTimeoutMs }),
+      ...(options.dataplaneSilenceTimeoutMs === undefined ? {} : { dataplaneSilenceTimeoutMs: options.dataplaneSilenceTimeoutMs }),
       ...(options.auth ? { auth: options.auth } : {}),
       corsOrigins: allowedOrigins(options.corsOrigins ?? [], port),
       ...(options.limits ? { limits: options.limits } : {}),

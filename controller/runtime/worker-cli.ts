@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { readFlags, type CommandLine, type FlagDefinition } from "@shared/cli/flags";
 import { createLogger } from "@shared/logging/logger";
+import { ACK_TIMEOUT_FLAG, InvalidAckTimeout, parseAckTimeout } from "./ack-timeout";
 import { LOCAL_DATAPLANE_FLAGS, startLocalDataplane, type LocalDataplane } from "./local-dataplane";
 import { startLocalWorker } from "./worker-local";
 
@@ -15,6 +16,7 @@ const FLAGS = [
   { name: "port", type: "string", value: "PORT", default: "8787", description: "TCP port workerd listens on, 0 for any free one" },
   { name: "data-dir", type: "string", value: "DIR", default: ".data-worker", description: "where Durable Objects, R2 objects and the local daemon's state are kept" },
   ...LOCAL_DATAPLANE_FLAGS,
+  ACK_TIMEOUT_FLAG,
 ] as const satisfies readonly FlagDefinition[];
 
 // Typed so the compiler knows `cli.fail` never returns.
@@ -29,8 +31,21 @@ const log = createLogger("controller");
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) cli.fail(`--port must be a number from 0 to 65535, got '${values.port}'`);
 
+try {
+  parseAckTimeout(values["dataplane-ack-timeout"]);
+} catch (error) {
+  if (!(error instanceof InvalidAckTimeout)) throw error;
+  cli.fail(`--dataplane-ack-timeout: ${error.message}`);
+}
+
 const dataplaneToken = values["dataplane-token"] ?? randomBytes(24).toString("hex");
-const worker = await startLocalWorker({ host: values.host, port, dataDir: values["data-dir"], dataplaneToken });
+const worker = await startLocalWorker({
+  host: values.host,
+  port,
+  dataDir: values["data-dir"],
+  dataplaneToken,
+  vars: { DATAPLANE_ACK_TIMEOUT: values["dataplane-ack-timeout"] },
+});
 let dataplane: LocalDataplane | undefined;
 if (!values["no-local-dataplane"]) {
   dataplane = startLocalDataplane({

@@ -1,6 +1,7 @@
-import type { ControllerDeps } from "../deps";
+import { DEFAULT_DATAPLANE_ACK_TIMEOUT_MS, type ControllerDeps, type HostAnswer } from "../deps";
+import { combineEffects, type DataplaneEffect } from "../domain/dataplane-effects";
 import type { Notification, NotificationScope } from "../events/event-bus";
-import { ApiError } from "../http/api-error";
+import { ApiError, conflict } from "../http/api-error";
 import { KvConflict, KvFull, KvUnavailable, type KvGuard, type KvWrite } from "../store/kv";
 import { keys } from "../store/keys";
 import { notFound } from "../http/api-error";
@@ -10,6 +11,11 @@ export interface Change {
   writes: KvWrite[];
   guards: KvGuard[];
   events: Array<{ scope: NotificationScope; notification: Notification }>;
+  /**
+   * Set on the changes a client's answer waits for: the hosts must apply it first, and what
+   * they cannot bring up fails the request (the records stay, and the hosts converge later).
+   */
+  dataplane?: DataplaneEffect | undefined;
 }
 
 export function emptyChange(): Change {
@@ -22,6 +28,7 @@ export function combineChanges(...changes: readonly Change[]): Change {
     writes: changes.flatMap((change) => change.writes),
     guards: changes.flatMap((change) => change.guards),
     events: changes.flatMap((change) => change.events),
+    dataplane: combineEffects(...changes.map((change) => change.dataplane)),
   };
 }
 
@@ -43,6 +50,31 @@ export async function applyChange(deps: ControllerDeps, change: Change): Promise
     }
   }
   for (const { scope, notification } of change.events) deps.events.publish(scope, notification);
+  if (change.dataplane) await reachDataplane(deps, change.dataplane);
+}
+
+/**
+ * Waits until every host of `effect` runs the stored records, or fails the request with a 409
+ * that names the host and the cause (GNS3 answers a compute's refusal with 409 too). Hosts no
+ * daemon ever connected as have nothing to apply.
+ */
+export async function reachDataplane(deps: ControllerDeps, effect: DataplaneEffect): Promise<void> {
+  if (!deps.dataplane || effect.hostIds.length === 0) return;
+  const failure = dataplaneFailure(await deps.dataplane.apply(effect), deps.config.dataplaneAckTimeoutMs ?? DEFAULT_DATAPLANE_ACK_TIMEOUT_MS);
+  if (failure) throw conflict(failure);
+}
+
+/** The first thing that kept the hosts from doing what was asked, as the client reads it. */
+export function dataplaneFailure(answers: readonly HostAnswer[], timeoutMs: number): string | undefined {
+  for (const answer of answers) {
+    if (answer.outcome === "unreachable") {
+      return `Dataplane host ${answer.hostId} ${answer.reason === "timeout" ? `did not apply the change within ${timeoutMs / 1000} s` : "is not connected"}: the change is saved, and the host applies it when it answers again`;
+    }
+    if (answer.outcome === "applied" && answer.problems.length > 0) {
+      return answer.problems.map((problem) => `${problem.message.charAt(0).toUpperCase()}${problem.message.slice(1)} (dataplane host ${answer.hostId})`).join("; ");
+    }
+  }
+  return undefined;
 }
 
 /** 507 Insufficient Storage when the disk is full (retry once space is freed), 503 otherwise. */

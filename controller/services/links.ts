@@ -15,6 +15,7 @@ import type { NodeRecord } from "../domain/nodes";
 import { conflict, notFound } from "../http/api-error";
 import { keys } from "../store/keys";
 import { applyChange, combineChanges, type Change } from "./change";
+import { linkEffect } from "../domain/dataplane-effects";
 import { withConflictRetry } from "../store/conflict-retry";
 import { cachedListBody } from "./list-cache";
 import { listNodeRecords } from "./nodes";
@@ -73,6 +74,7 @@ export async function createLink(deps: ControllerDeps, projectId: string, input:
         ...[...nodes.values()].map((node) => ({ key: keys.node(projectId, node.node_id), revision: node.revision })),
       ],
       events: [projectEvent(projectId, "link.created", linkToWire(link))],
+      dataplane: linkEffect(undefined, link, (nodeId) => nodes.get(nodeId)?.compute_id),
     };
     await applyChange(deps, combineChanges(change, await countAddition(deps, projectId, "links", linkId)));
     return link;
@@ -92,10 +94,12 @@ export async function updateLink(deps: ControllerDeps, projectId: string, linkId
     if (input.nodes?.length) for (const node of await listNodeRecords(deps, projectId)) nodeIds.add(node.node_id);
     const result = updatedLink(link, input, nodeIds);
     if (!result.changed) return link;
+    const hosts = await hostsOfEnds(deps, link, result.link);
     await applyChange(deps, {
       writes: [{ key: keys.link(projectId, linkId), value: result.link }],
       guards: [{ key: keys.link(projectId, linkId), revision: link.revision }],
       events: [projectEvent(projectId, "link.updated", linkToWire(result.link))],
+      dataplane: linkEffect(link, result.link, (nodeId) => hosts.get(nodeId)),
     });
     return result.link;
   });
@@ -118,9 +122,18 @@ export async function deleteLink(deps: ControllerDeps, projectId: string, linkId
   await inCountTurn(deps, projectId, "links", linkId, () =>
     withConflictRetry(async () => {
       const link = await loadLink(deps, projectId, linkId);
-      await applyChange(deps, combineChanges(linkRemoval(link), await countRemoval(deps, projectId, "links", [linkId])));
+      const hosts = await hostsOfEnds(deps, link);
+      const removal = { ...linkRemoval(link), dataplane: linkEffect(link, undefined, (nodeId) => hosts.get(nodeId)) };
+      await applyChange(deps, combineChanges(removal, await countRemoval(deps, projectId, "links", [linkId])));
     }),
   );
+}
+
+/** The host of each node at an end of the links' versions given. */
+async function hostsOfEnds(deps: ControllerDeps, ...links: LinkRecord[]): Promise<Map<string, string>> {
+  const hosts = new Map<string, string>();
+  for (const link of links) for (const node of (await linkEndNodes(deps, link)).values()) hosts.set(node.node_id, node.compute_id);
+  return hosts;
 }
 
 async function linkEndNodes(deps: ControllerDeps, link: LinkRecord): Promise<Map<string, NodeRecord>> {
@@ -148,8 +161,9 @@ export async function startLinkCapture(
   const project = await loadOpenedProject(deps, projectId);
   return withConflictRetry(async () => {
     const link = await loadLink(deps, projectId, linkId);
+    const nodes = await linkEndNodes(deps, link);
     const next = startedCapture(link, {
-      nodes: await linkEndNodes(deps, link),
+      nodes,
       capturesDir: `${project.path}/project-files/captures`,
       requestedName: requestedName === "" ? undefined : requestedName,
     });
@@ -157,6 +171,7 @@ export async function startLinkCapture(
       writes: [{ key: keys.link(projectId, linkId), value: next }],
       guards: [{ key: keys.link(projectId, linkId), revision: link.revision }],
       events: [projectEvent(projectId, "link.updated", linkToWire(next))],
+      dataplane: linkEffect(link, next, (nodeId) => nodes.get(nodeId)?.compute_id),
     });
     return next;
   });
@@ -167,10 +182,12 @@ export async function stopLinkCapture(deps: ControllerDeps, projectId: string, l
   return withConflictRetry(async () => {
     const link = await loadLink(deps, projectId, linkId);
     const next = stoppedCapture(link);
+    const hosts = await hostsOfEnds(deps, link);
     await applyChange(deps, {
       writes: [{ key: keys.link(projectId, linkId), value: next }],
       guards: [{ key: keys.link(projectId, linkId), revision: link.revision }],
       events: [projectEvent(projectId, "link.updated", linkToWire(next))],
+      dataplane: linkEffect(link, next, (nodeId) => hosts.get(nodeId)),
     });
     return next;
   });

@@ -8,7 +8,8 @@ import { splitStartupScript } from "../domain/vpcs-script";
 import { conflict, notFound } from "../http/api-error";
 import { keys } from "../store/keys";
 import { cachedListBody } from "./list-cache";
-import { applyChange, combineChanges, emptyChange, type Change } from "./change";
+import { applyChange, combineChanges, emptyChange, reachDataplane, type Change } from "./change";
+import { combineEffects, nodeEffect, type DataplaneEffect } from "../domain/dataplane-effects";
 import { withConflictRetry } from "../store/conflict-retry";
 import { loadComputeRecord } from "./computes";
 import { linkRemoval } from "./links";
@@ -229,27 +230,43 @@ function statusAfter(node: NodeRecord, action: NodeAction): NodeStatus {
   }
 }
 
+/** Answers once the node's host runs what the action asked, or with the host's reason it does not. */
 export async function actOnNode(deps: ControllerDeps, projectId: string, nodeId: string, action: NodeAction): Promise<NodeRecord> {
   await loadOpenedProject(deps, projectId);
+  const { node, effect } = await recordNodeAction(deps, projectId, nodeId, action);
+  if (effect) await reachDataplane(deps, effect);
+  return node;
+}
+
+/** Every node's action is recorded first, then the hosts are waited for once, together. */
+export async function actOnAllNodes(deps: ControllerDeps, projectId: string, action: NodeAction): Promise<void> {
+  await loadOpenedProject(deps, projectId);
+  const effects: Array<DataplaneEffect | undefined> = [];
+  for (const node of await listNodeRecords(deps, projectId)) effects.push((await recordNodeAction(deps, projectId, node.node_id, action)).effect);
+  const effect = combineEffects(...effects);
+  if (effect) await reachDataplane(deps, effect);
+}
+
+async function recordNodeAction(
+  deps: ControllerDeps,
+  projectId: string,
+  nodeId: string,
+  action: NodeAction,
+): Promise<{ node: NodeRecord; effect: DataplaneEffect | undefined }> {
   return withConflictRetry(async () => {
     const node = await loadNode(deps, projectId, nodeId);
     const status = statusAfter(node, action);
     // GNS3 reloads an emulator by stopping and starting it: its host restarts the process.
     const restarts = action === "reload" && !supportedNodeType(node.node_type).alwaysRunning;
-    if (status === node.status && !restarts) return node;
+    if (status === node.status && !restarts) return { node, effect: undefined };
     const next: NodeRecord = { ...node, status, revision: node.revision + 1, ...(restarts ? { reloads: (node.reloads ?? 0) + 1 } : {}) };
     await applyChange(deps, {
       writes: [{ key: keys.node(projectId, nodeId), value: next }],
       guards: [{ key: keys.node(projectId, nodeId), revision: node.revision }],
       events: [projectEvent(projectId, "node.updated", nodeWire(deps, next))],
     });
-    return next;
+    return { node: next, effect: nodeEffect(node, next) };
   });
-}
-
-export async function actOnAllNodes(deps: ControllerDeps, projectId: string, action: NodeAction): Promise<void> {
-  await loadOpenedProject(deps, projectId);
-  for (const node of await listNodeRecords(deps, projectId)) await actOnNode(deps, projectId, node.node_id, action);
 }
 
 export async function duplicateNode(

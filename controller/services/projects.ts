@@ -8,7 +8,8 @@ import { newProject, projectChanged, projectToWire, updatedProject, type Project
 import { ApiError, conflict, forbidden, notFound } from "../http/api-error";
 import { isProjectRecordKey, keys } from "../store/keys";
 import type { KvWrite } from "../store/kv";
-import { applyChange, emptyChange, type Change } from "./change";
+import { applyChange, emptyChange, reachDataplane, type Change } from "./change";
+import { projectEffect } from "../domain/dataplane-effects";
 import { withConflictRetry } from "../store/conflict-retry";
 
 /**
@@ -104,6 +105,7 @@ export async function openProject(deps: ControllerDeps, projectId: string): Prom
         ...restarted.map((node) => ({ key: keys.node(projectId, node.node_id), revision: node.revision })),
       ],
       events: [controllerEvent("project.opened", next)],
+      dataplane: projectEffect(record, next, stored),
     });
     return next;
   });
@@ -115,10 +117,12 @@ export async function closeProject(deps: ControllerDeps, projectId: string): Pro
     const record = await loadProject(deps, projectId);
     if (record.status === "closed") return record;
     const next: ProjectRecord = { ...record, status: "closed", revision: record.revision + 1 };
+    const nodes = (await deps.store.list<NodeRecord>(keys.nodesPrefix(projectId))).map((entry) => entry.value);
     const change: Change = {
       writes: [{ key: keys.project(projectId), value: next }],
       guards: [{ key: keys.project(projectId), revision: record.revision }],
       events: [controllerEvent("project.closed", next)],
+      dataplane: projectEffect(record, next, nodes),
     };
     change.writes.push(...(await stopEverything(deps, projectId)));
     await applyChange(deps, change);
@@ -137,8 +141,10 @@ async function stopEverything(deps: ControllerDeps, projectId: string): Promise<
   return writes;
 }
 
+/** Answers once the project's hosts stopped running it; its files are gone whatever they say. */
 export async function deleteProject(deps: ControllerDeps, projectId: string): Promise<void> {
   const record = await loadProject(deps, projectId);
+  const nodes = (await deps.store.list<NodeRecord>(keys.nodesPrefix(projectId))).map((entry) => entry.value);
   const change = emptyChange();
   change.writes.push(...(await projectRecordRemovals(deps, projectId)));
   change.writes.push({ key: keys.project(projectId), delete: true }, { key: keys.projectName(record.name), delete: true });
@@ -156,6 +162,8 @@ export async function deleteProject(deps: ControllerDeps, projectId: string): Pr
   const stragglers = await projectRecordRemovals(deps, projectId);
   if (stragglers.length > 0) await applyChange(deps, { writes: stragglers, guards: [], events: [] });
   await deps.files.remove(fileLayout.projectFolder(projectId));
+  const effect = projectEffect(record, undefined, nodes);
+  if (effect) await reachDataplane(deps, effect);
 }
 
 /** Deletes of every record under the project, and of the console ports its nodes hold. */

@@ -8,6 +8,7 @@ import { mountSmallDisk, smallDiskSkipReason, type SmallDisk } from "@shared/tes
 import { readWithTcpdump } from "../capture/testing";
 import { revisionOf, startLocalCloudLab, waitForApplied, type Api, type CloudPath, type DataplaneStatus, type LocalCloudLab } from "./cloud-lab";
 import { findLocalDaemon } from "./daemon-process";
+import { followNotifications, until } from "./notifications";
 import { missing, readNumberedFrame, UdpPeer, waitForArrivals, waitMs } from "./udp-traffic";
 
 const EVERY = 5;
@@ -125,38 +126,3 @@ describe.skipIf(skipReason !== undefined)(`a link capture on a full disk${skipRe
     console.log(JSON.stringify({ msg: "capture on a full disk", keptRecords: kept.length, reportedWithinMs: Math.round(reportedWithinMs), recordsAfterFreeing: all.length - kept.length }));
   }, 60_000);
 });
-
-interface Notification {
-  action: string;
-  event: any;
-}
-
-/** The project's HTTP notification stream, one JSON object a line, collected as it comes. */
-async function followNotifications(url: string, projectId: string): Promise<Notification[] & { close(): void }> {
-  const abort = new AbortController();
-  const response = await fetch(`${url}/v2/projects/${projectId}/notifications`, { signal: abort.signal });
-  const received = Object.assign([] as Notification[], { close: () => abort.abort() });
-  const decoder = new TextDecoder();
-  let pending = "";
-  void (async () => {
-    try {
-      for await (const chunk of response.body!) {
-        pending += decoder.decode(chunk, { stream: true });
-        const lines = pending.split("\n");
-        pending = lines.pop()!;
-        for (const line of lines) if (line.trim()) received.push(JSON.parse(line));
-      }
-    } catch {
-      // Aborted at the end of the test.
-    }
-  })();
-  return received;
-}
-
-async function until(what: string, condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!(await condition())) {
-    if (performance.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await waitMs(20);
-  }
-}

@@ -5,6 +5,7 @@ import { R2FileStore, type R2BucketLike } from "../../files/r2-file-store";
 import { allowedOrigins, InvalidOrigin, parseOrigin } from "../../http/cors-origins";
 import type { KeyValueStore } from "../../store/kv";
 import { projectOfShard, type ShardName } from "../../store/shards";
+import { InvalidAckTimeout, parseAckTimeout } from "../ack-timeout";
 import { InvalidGns3Version, parseGns3Version } from "../gns3-version";
 import { limitsFromEnvironment } from "../limit-flags";
 import { upgradeWorkerWebSocket } from "../worker-websocket";
@@ -31,6 +32,8 @@ export interface Env {
   CONTROLLER_ALLOW_UNAUTHENTICATED?: string;
   /** The shared secret daemons present in their Hello (a secret); unset ⇒ every daemon is refused. */
   DATAPLANE_TOKEN?: string;
+  /** Seconds a write waits for its dataplane hosts to apply it (runtime/ack-timeout.ts); 5 unless set. */
+  DATAPLANE_ACK_TIMEOUT?: string;
   /** Comma-separated origins whose pages may call the API from a browser, besides GNS3's own list. */
   CONTROLLER_CORS_ORIGINS?: string;
   /** The GNS3 version to answer as, X.Y.Z; `GNS3_VERSION` unless set. */
@@ -92,6 +95,7 @@ export function workerConfig(env: Env): ControllerConfig {
     notificationPingIntervalMs: env.CONTROLLER_NOTIFICATION_PING_MS === undefined ? undefined : Number(env.CONTROLLER_NOTIFICATION_PING_MS),
     ...(env.CONTROLLER_AUTO_CLOSE_MS === undefined ? {} : { autoCloseDelayMs: Number(env.CONTROLLER_AUTO_CLOSE_MS) }),
     dataplaneToken: env.DATAPLANE_TOKEN || undefined,
+    ...(env.DATAPLANE_ACK_TIMEOUT === undefined ? {} : { dataplaneAckTimeoutMs: checkedVar("DATAPLANE_ACK_TIMEOUT", () => parseAckTimeout(env.DATAPLANE_ACK_TIMEOUT!)) }),
     auth: env.CONTROLLER_USER && env.CONTROLLER_PASSWORD ? { user: env.CONTROLLER_USER, password: env.CONTROLLER_PASSWORD } : undefined,
     limits: limitsFromEnvironment(env as unknown as Record<string, unknown>),
   };
@@ -101,7 +105,7 @@ function checkedVar<T>(name: string, parse: () => T): T {
   try {
     return parse();
   } catch (error) {
-    if (error instanceof InvalidOrigin || error instanceof InvalidGns3Version) throw new InvalidWorkerVar(`${name}: ${error.message}`);
+    if (error instanceof InvalidOrigin || error instanceof InvalidGns3Version || error instanceof InvalidAckTimeout) throw new InvalidWorkerVar(`${name}: ${error.message}`);
     throw error;
   }
 }

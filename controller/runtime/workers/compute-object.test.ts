@@ -7,9 +7,14 @@ class FakeSocket {
   readonly sent: Uint8Array[] = [];
   closed: { code?: number; reason?: string } | undefined;
   private attachment: unknown = null;
+  /** Stands for the daemon acknowledging each state it is sent, as requests that change a host wait for. */
+  acknowledge: ((revision: number) => void) | undefined;
 
   send(data: ArrayBuffer | Uint8Array | string): void {
-    this.sent.push(typeof data === "string" ? new TextEncoder().encode(data) : new Uint8Array(data));
+    const bytes = typeof data === "string" ? new TextEncoder().encode(data) : new Uint8Array(data);
+    this.sent.push(bytes);
+    const message = decodeControllerMessage(bytes);
+    if ("state" in message) setTimeout(() => this.acknowledge?.(message.state.revision), 1);
   }
   close(code?: number, reason?: string): void {
     this.closed = { code, reason };
@@ -54,6 +59,7 @@ describe("a dataplane host's Durable Object", () => {
     const socket = new FakeSocket();
     socket.serializeAttachment({ hostId: "local" });
     state.acceptWebSocket(socket);
+    socket.acknowledge = (revision) => computes.instance("local").webSocketMessage(socket as never, frame({ ack: { revision, errors: [] } }));
     computes.instance("local").webSocketMessage(socket as never, frame({ hello: helloFrom("local") }));
     const first = await waitFor("the first state", () => socket.states()[0]);
 
@@ -66,7 +72,6 @@ describe("a dataplane host's Durable Object", () => {
     const linked = await waitFor("the link in a state", () => socket.states().find((sent) => sent.links.length === 1));
     expect(linked.revision).toBeGreaterThan(first.revision);
     expect(linked.nodes.map((node) => node.name).sort()).toEqual(["SW1", "SW2"]);
-    computes.instance("local").webSocketMessage(socket as never, frame({ ack: { revision: linked.revision, errors: [] } }));
     await waitFor("the ack", async () => (await api("GET", "/v2/computes/local")).body.dataplane?.applied_revision === linked.revision);
 
     computes.evict("local");
@@ -77,7 +82,6 @@ describe("a dataplane host's Durable Object", () => {
     expect(socket.closed).toBeUndefined();
 
     // The woken object records the daemon's ack and, when the socket closes, the host's departure.
-    computes.instance("local").webSocketMessage(socket as never, frame({ ack: { revision: delayed.revision, errors: [] } }));
     await waitFor("the second ack", async () => (await api("GET", "/v2/computes/local")).body.dataplane?.applied_revision === delayed.revision);
     computes.instance("local").webSocketClose(socket as never, 1000, "daemon stopping");
     await waitFor("the disconnect", async () => (await api("GET", "/v2/computes/local")).body.dataplane?.connected === false);

@@ -6,6 +6,8 @@ import { RemoteShard } from "./shard-rpc";
 import { shardFetch, workerDeps, type Env } from "./bindings";
 import { ForwardingEventBus } from "./forwarding-event-bus";
 import { REFRESH_PATH } from "./host-refresh";
+import { APPLY_PATH, COUNTERS_PATH } from "./dataplane-calls";
+import type { DataplaneEffect } from "../../domain/dataplane-effects";
 
 /** workerd's hibernatable server socket (typed here so Node code needs no Workers types). */
 interface HibernatableSocket {
@@ -55,6 +57,14 @@ export class ComputeObject {
       return new Response(null, { status: 204 });
     }
     const hostId = url.searchParams.get("host_id");
+    if ((url.pathname === APPLY_PATH || url.pathname === COUNTERS_PATH) && hostId) {
+      // A host with no socket here answers from its records: disconnected, or never seen.
+      const hub = this.resumeSockets() ?? this.hubFor(hostId);
+      if (url.pathname === COUNTERS_PATH) {
+        return Response.json((await hub.linkCounters(url.searchParams.get("project_id") ?? "", url.searchParams.get("link_id") ?? "", [hostId])) ?? null);
+      }
+      return Response.json(await hub.apply((await request.json()) as DataplaneEffect));
+    }
     if (request.headers.get("upgrade")?.toLowerCase() !== "websocket" || !hostId) {
       return Response.json({ message: "/v2/dataplane/ws?host_id=ID is a WebSocket endpoint for dataplane daemons", status: 400 }, { status: 400 });
     }

@@ -1,5 +1,6 @@
 import { setLogLevel } from "@shared/logging/logger";
 import { createApp, type ControllerApp } from "../../app";
+import type { ControllerDeps } from "../../deps";
 import { ShardedKeyValueStore } from "../../store/sharded-kv";
 import { ShardStorage, type DurableObjectStorageLike } from "../../store/shard-storage";
 import type { ShardParticipant } from "../../store/shard-participant";
@@ -7,6 +8,7 @@ import type { ShardName } from "../../store/shards";
 import { computeFetch, SHARD_HEADER, shardFetch, workerDeps, type Env } from "./bindings";
 import { EVENTS_PATH, ForwardingEventBus } from "./forwarding-event-bus";
 import { HostRefresher, REFRESH_PATH } from "./host-refresh";
+import { dataplaneThroughObjects } from "./dataplane-calls";
 import { answerShardCall, RemoteShard, SHARD_RPC_PATH } from "./shard-rpc";
 
 interface DurableObjectStateLike {
@@ -57,7 +59,7 @@ class ControllerShardObject {
       (hostId) => computeFetch(this.env, hostId)(new Request(`https://compute${REFRESH_PATH}`, { method: "POST" })),
     );
     const events = new ForwardingEventBus(shard, (other) => shardFetch(this.env, other), refresher.observe);
-    const deps = workerDeps(this.env, store, events);
+    const deps: ControllerDeps = { ...workerDeps(this.env, store, events), dataplane: dataplaneThroughObjects((hostId) => computeFetch(this.env, hostId)) };
     this.running = { shard, app: createApp(deps, { dataplaneChannel: false }), events };
     return this.running;
   }

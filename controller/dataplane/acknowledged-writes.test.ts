@@ -1,0 +1,239 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { encodeDaemonMessage, ItemErrorKind, type DesiredHostState, type ItemError } from "@shared/proto";
+import { ControlClient } from "../../dataplane/control/client";
+import { LocalEventBus, type Notification } from "../events/event-bus";
+import { startNodeController, type NodeControllerOptions, type RunningController } from "../runtime/node";
+
+const TOKEN = "ack-token";
+
+/** A daemon's reconciler the test steers: how long applying takes, what fails, and failures between states. */
+class ScriptedReconciler {
+  states: DesiredHostState[] = [];
+  delayMs = 0;
+  /** While set, applying waits for it: the daemon stands for one that stopped answering. */
+  hold: Promise<void> | undefined;
+  failing = new Map<string, string>();
+  private watcher: ((errors: ItemError[]) => void) | undefined;
+
+  watchErrors(watcher: (errors: ItemError[]) => void): void {
+    this.watcher = watcher;
+  }
+
+  async apply(state: DesiredHostState): Promise<ItemError[]> {
+    await this.hold;
+    await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    this.states.push(state);
+    return this.errorsIn(state);
+  }
+
+  /** A node's process ended by itself: the daemon says so at once, for the revision it runs. */
+  crash(nodeId: string, message: string): void {
+    this.failing.set(nodeId, message);
+    this.watcher?.(this.errorsIn(this.states.at(-1)!));
+  }
+
+  private errorsIn(state: DesiredHostState): ItemError[] {
+    return state.nodes
+      .filter((node) => node.running && this.failing.has(node.nodeId))
+      .map((node) => ({ kind: ItemErrorKind.NODE, id: node.nodeId, message: this.failing.get(node.nodeId)! }));
+  }
+
+  runningNode(nodeId: string): boolean | undefined {
+    return this.states.at(-1)?.nodes.find((node) => node.nodeId === nodeId)?.running;
+  }
+}
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+interface Lab {
+  controller: RunningController;
+  reconciler: ScriptedReconciler;
+  client: ControlClient;
+  notifications: Notification[];
+  api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  pc: (name: string, nodeType?: string) => Promise<{ node_id: string; path: string }>;
+  projectPath: string;
+}
+
+async function startLab(options: Partial<NodeControllerOptions> = {}): Promise<Lab> {
+  const events = new LocalEventBus();
+  const notifications: Notification[] = [];
+  const publish = events.publish.bind(events);
+  events.publish = (scope, notification) => {
+    notifications.push(notification);
+    publish(scope, notification);
+  };
+  const controller = await startNodeController({ host: "127.0.0.1", port: 0, dataDir: tempDir("ack-controller-"), dataplaneToken: TOKEN, events, ...options });
+  cleanups.push(() => controller.close());
+  const reconciler = new ScriptedReconciler();
+  const client = new ControlClient({
+    controllerUrl: controller.url,
+    hostId: "local",
+    token: TOKEN,
+    tunnelAddress: "127.0.0.1",
+    udpPortMin: 20000,
+    udpPortMax: 20010,
+    dataDir: tempDir("ack-daemon-"),
+    reconciler,
+    reconnectInitialMs: 50,
+    reconnectMaxMs: 200,
+  });
+  cleanups.push(() => client.stop());
+  const connected = new Promise((resolve) => client.once("applied", resolve));
+  void client.start();
+  await connected;
+  const api = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${controller.url}${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
+  const project = await api("POST", "/v2/projects", { name: `ack-${Math.random()}` });
+  const projectPath = `/v2/projects/${project.body.project_id}`;
+  const pc = async (name: string, nodeType = "vpcs") => {
+    const created = await api("POST", `${projectPath}/nodes`, { name, node_type: nodeType, compute_id: "local" });
+    expect(created.status).toBe(201);
+    return { node_id: created.body.node_id as string, path: `${projectPath}/nodes/${created.body.node_id}` };
+  };
+  return { controller, reconciler, client, notifications, api, pc, projectPath };
+}
+
+describe("writes answer once the dataplane host applied them", () => {
+  it("answers a start after the host acknowledged the revision that runs the node", async () => {
+    const lab = await startLab();
+    const pc1 = await lab.pc("PC1");
+    lab.reconciler.delayMs = 300;
+    const began = Date.now();
+    const started = await lab.api("POST", `${pc1.path}/start`);
+    expect(started.status).toBe(200);
+    expect(Date.now() - began).toBeGreaterThanOrEqual(300);
+    expect(lab.reconciler.runningNode(pc1.node_id)).toBe(true);
+  });
+
+  it("answers a filter change after the host applied it, and a bulk start once for every node", async () => {
+    const lab = await startLab();
+    const [pc1, pc2] = [await lab.pc("PC1"), await lab.pc("PC2")];
+    const link = await lab.api("POST", `${lab.projectPath}/links`, {
+      nodes: [pc1, pc2].map((pc) => ({ node_id: pc.node_id, adapter_number: 0, port_number: 0 })),
+    });
+    expect(link.status).toBe(201);
+    const updated = await lab.api("PUT", `${lab.projectPath}/links/${link.body.link_id}`, { filters: { packet_loss: [100] } });
+    expect(updated.status).toBe(201);
+    expect(lab.reconciler.states.at(-1)!.links[0]!.filters).toEqual([expect.objectContaining({ type: "packet_loss", numbers: [100] })]);
+    const statesBefore = lab.reconciler.states.length;
+    expect((await lab.api("POST", `${lab.projectPath}/nodes/start`)).status).toBe(204);
+    expect([pc1, pc2].map((pc) => lab.reconciler.runningNode(pc.node_id))).toEqual([true, true]);
+    expect(lab.reconciler.states.length - statesBefore).toBeLessThanOrEqual(2);
+  });
+
+  it("refuses a start the host could not do with 409 naming the cause, and the node is stopped", async () => {
+    const lab = await startLab();
+    const pc1 = await lab.pc("PC1");
+    lab.reconciler.failing.set(pc1.node_id, "node PC1: console port 5000 is already in use on this host");
+    const started = await lab.api("POST", `${pc1.path}/start`);
+    expect(started).toEqual({
+      status: 409,
+      body: { status: 409, message: "Node PC1: console port 5000 is already in use on this host (dataplane host local)" },
+    });
+    expect((await lab.api("GET", pc1.path)).body.status).toBe("stopped");
+    expect(lab.notifications.filter((n) => n.action === "node.updated").map((n) => n.event.status)).toEqual(["started", "stopped"]);
+    expect(lab.notifications.find((n) => n.action === "log.error")?.event.message).toBe(
+      "Node PC1 is not running on dataplane host local: node PC1: console port 5000 is already in use on this host",
+    );
+    await waitFor("the host told to stop it", () => lab.reconciler.runningNode(pc1.node_id) === false);
+  });
+
+  it("refuses to start a node type the host cannot run: 409, and it stays stopped", async () => {
+    const lab = await startLab();
+    const vm = await lab.pc("VM1", "docker");
+    const started = await lab.api("POST", `${vm.path}/start`);
+    expect(started.status).toBe(409);
+    expect(started.body.message).toMatch(/^VM1 is a docker node, which the dataplane does not run/);
+    expect((await lab.api("GET", vm.path)).body.status).toBe("stopped");
+  });
+
+  it("stops a node whose process exits, with node.updated and log.error within 2 s", async () => {
+    const lab = await startLab();
+    const pc1 = await lab.pc("PC1");
+    expect((await lab.api("POST", `${pc1.path}/start`)).status).toBe(200);
+    const crashedAt = Date.now();
+    lab.reconciler.crash(pc1.node_id, "node PC1: VPCS exited by itself (exit code 1)");
+    await waitFor("the node stopped", async () => (await lab.api("GET", pc1.path)).body.status === "stopped", 2000);
+    expect(Date.now() - crashedAt).toBeLessThan(2000);
+    expect(lab.notifications.at(-1)?.action === "log.error" || lab.notifications.some((n) => n.action === "log.error")).toBe(true);
+    expect(lab.notifications.filter((n) => n.action === "node.updated").at(-1)?.event.status).toBe("stopped");
+  });
+
+  it("keeps a change the host did not acknowledge in time, and says so with 409", async () => {
+    const lab = await startLab({ dataplaneAckTimeoutMs: 300 });
+    const pc1 = await lab.pc("PC1");
+    let release = (): void => {};
+    lab.reconciler.hold = new Promise((resolve) => (release = resolve));
+    cleanups.push(release);
+    const started = await lab.api("POST", `${pc1.path}/start`);
+    expect(started).toEqual({
+      status: 409,
+      body: { status: 409, message: "Dataplane host local did not apply the change within 0.3 s: the change is saved, and the host applies it when it answers again" },
+    });
+    expect((await lab.api("GET", pc1.path)).body.status).toBe("started");
+  });
+
+  it("keeps a change for a host that is not connected, and says so with 409", async () => {
+    const lab = await startLab();
+    const pc1 = await lab.pc("PC1");
+    await lab.client.stop();
+    await waitFor("the host disconnected", async () => (await lab.api("GET", "/v2/computes/local")).body.dataplane?.connected === false);
+    const started = await lab.api("POST", `${pc1.path}/start`);
+    expect(started).toEqual({
+      status: 409,
+      body: { status: 409, message: "Dataplane host local is not connected: the change is saved, and the host applies it when it answers again" },
+    });
+    expect((await lab.api("GET", pc1.path)).body.status).toBe("started");
+  });
+});
+
+describe("daemons that say nothing", () => {
+  it("closes a connection that sends no Hello in time", async () => {
+    const controller = await startNodeController({ host: "127.0.0.1", port: 0, dataDir: tempDir("ack-controller-"), dataplaneToken: TOKEN, dataplaneHelloTimeoutMs: 300 });
+    cleanups.push(() => controller.close());
+    const socket = new WebSocket(`${controller.url.replace(/^http/, "ws")}/v2/dataplane/ws?host_id=quiet`);
+    const closed = await new Promise<{ code: number; reason: string }>((resolve) => socket.once("close", (code, reason) => resolve({ code, reason: reason.toString() })));
+    expect(closed).toEqual({ code: 4408, reason: "no Hello within 0.3 s of connecting" });
+  });
+
+  it("shows a host that went silent after its Hello as not connected", async () => {
+    const controller = await startNodeController({ host: "127.0.0.1", port: 0, dataDir: tempDir("ack-controller-"), dataplaneToken: TOKEN, dataplaneSilenceTimeoutMs: 500 });
+    cleanups.push(() => controller.close());
+    const socket = new WebSocket(`${controller.url.replace(/^http/, "ws")}/v2/dataplane/ws?host_id=h1`);
+    await new Promise((resolve) => socket.once("open", resolve));
+    const hello = { hostId: "h1", token: TOKEN, lastAppliedRevision: 0, tunnelAddress: "127.0.0.1", udpPortMin: 20000, udpPortMax: 20010, daemonVersion: "test", name: "h1" };
+    socket.send(encodeDaemonMessage({ hello }));
+    const compute = async () => (await (await fetch(`${controller.url}/v2/computes/h1`)).json()) as { connected: boolean };
+    await waitFor("the host connected", async () => (await compute()).connected);
+    const closed = new Promise<number>((resolve) => socket.once("close", (code) => resolve(code)));
+    await waitFor("the host shown disconnected", async () => !(await compute()).connected, 3000);
+    expect(await closed).toBe(4408);
+  });
+});

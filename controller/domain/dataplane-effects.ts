@@ -1,0 +1,75 @@
+import type { LinkRecord } from "./links";
+import type { NodeRecord } from "./nodes";
+import type { ProjectRecord } from "./projects";
+
+/**
+ * What a change of records asks of the dataplane: the hosts whose desired state it changes,
+ * and the nodes and links whose failure to apply there is the caller's to hear of.
+ */
+export interface DataplaneEffect {
+  hostIds: string[];
+  nodeIds: string[];
+  linkIds: string[];
+}
+
+/** The part of a node its host runs from; the rest (position, label, symbol) is the clients' alone. */
+function runsFrom(node: NodeRecord): string {
+  const { compute_id, node_type, name, status, console, console_type, properties, custom_adapters, reloads } = node;
+  return JSON.stringify([compute_id, node_type, name, status, console, console_type, properties, custom_adapters, reloads ?? 0]);
+}
+
+/** What a link's hosts run it from: its ends, filters, suspension and capture. */
+function forwardsFrom(link: LinkRecord): string {
+  return JSON.stringify([link.nodes, link.filters, link.suspend, link.capturing, link.capture_file_name]);
+}
+
+/** A node created, changed or deleted: its host, when the change reaches what the host runs. */
+export function nodeEffect(before: NodeRecord | undefined, after: NodeRecord | undefined): DataplaneEffect | undefined {
+  if (before && after && runsFrom(before) === runsFrom(after)) return undefined;
+  const hostIds = [before?.compute_id, after?.compute_id].filter((host): host is string => host !== undefined);
+  const nodeId = (after ?? before)?.node_id;
+  if (nodeId === undefined) return undefined;
+  return { hostIds: [...new Set(hostIds)], nodeIds: [nodeId], linkIds: [] };
+}
+
+/**
+ * A link created, changed or deleted: the hosts of its ends, when the change reaches what
+ * they forward. `hostOf` finds an end's host from the project's nodes.
+ */
+export function linkEffect(
+  before: LinkRecord | undefined,
+  after: LinkRecord | undefined,
+  hostOf: (nodeId: string) => string | undefined,
+): DataplaneEffect | undefined {
+  if (before && after && forwardsFrom(before) === forwardsFrom(after)) return undefined;
+  const link = after ?? before;
+  if (!link) return undefined;
+  const ends = [...(before?.nodes ?? []), ...(after?.nodes ?? [])];
+  const hostIds = ends.map((end) => hostOf(end.node_id)).filter((host): host is string => host !== undefined);
+  return { hostIds: [...new Set(hostIds)], nodeIds: [], linkIds: [link.link_id] };
+}
+
+/**
+ * A project opened, closed or deleted: every host its nodes are placed on. A project whose
+ * status does not change asks nothing of them. Opening waits for the hosts but names no item:
+ * one node that cannot run is reported on its own (stopped, `log.error`) and does not keep
+ * the project from opening.
+ */
+export function projectEffect(
+  before: ProjectRecord | undefined,
+  after: ProjectRecord | undefined,
+  nodes: readonly NodeRecord[],
+): DataplaneEffect | undefined {
+  const wasRunning = before?.status === "opened";
+  const runs = after?.status === "opened";
+  if (wasRunning === runs || nodes.length === 0) return undefined;
+  return { hostIds: [...new Set(nodes.map((node) => node.compute_id))], nodeIds: [], linkIds: [] };
+}
+
+/** Several effects as one, each host and item once; undefined when none asks anything. */
+export function combineEffects(...effects: ReadonlyArray<DataplaneEffect | undefined>): DataplaneEffect | undefined {
+  const present = effects.filter((effect): effect is DataplaneEffect => effect !== undefined);
+  if (present.length === 0) return undefined;
+  const unique = (pick: (effect: DataplaneEffect) => string[]) => [...new Set(present.flatMap(pick))];
+  return { hostIds: unique((effect) => effect.hostIds), nodeIds: unique((effect) => effect.nodeIds), linkIds: unique((effect) => effect.linkIds) };
+}
