@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { cleanupAfterEach, waitFor } from "@shared/testing/cleanups";
 import { LocalEventBus, type Notification } from "../../controller/events/event-bus";
 import { startNodeController, type RunningController } from "../../controller/runtime/node";
 import { WebSocketServer } from "ws";
-import { decodeDaemonMessage, ItemErrorKind, type CountersReport, type DaemonMessage, type DesiredHostState, type ItemError, type LinkCounters } from "@shared/proto";
+import { decodeDaemonMessage, encodeControllerMessage, ItemErrorKind, type CaptureChunk, type CountersReport, type DaemonMessage, type DesiredHostState, type ItemError, type LinkCounters } from "@shared/proto";
 import { ControlClient, CounterChanges, type ControlClientOptions } from "./client";
 
 const TOKEN = "s3cret-token";
@@ -16,6 +16,11 @@ class FakeReconciler {
   errors: ItemError[] = [];
   /** Stands for an item failing between states (a capture whose disk filled). */
   failLater: ((errors: ItemError[]) => void) | undefined;
+  /** Capture files the host is writing, by path under the data dir. */
+  capturing = new Set<string>();
+  isCapturing(relativePath: string): boolean {
+    return this.capturing.has(relativePath);
+  }
   watchErrors(watcher: (errors: ItemError[]) => void): void {
     this.failLater = watcher;
   }
@@ -29,26 +34,9 @@ class FakeReconciler {
   }
 }
 
-async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const { later, tempDir } = cleanupAfterEach();
 
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 interface Controller extends RunningController {
   dataDir: string;
@@ -71,7 +59,7 @@ async function startController(dataDir = tempDir("dp-controller-"), port = 0): P
     closed = true;
     await running.close();
   };
-  cleanups.push(close);
+  later(close);
   return {
     ...running,
     close,
@@ -103,7 +91,7 @@ function startClient(controller: { url: string }, options: Partial<ControlClient
     reconnectMaxMs: 500,
     ...options,
   });
-  cleanups.push(() => client.stop());
+  later(() => client.stop());
   return { client, reconciler, started: client.start() };
 }
 
@@ -317,7 +305,7 @@ describe("counters reports", () => {
   it("are sent every interval over the WebSocket, and each new connection starts afresh", async () => {
     const server = new WebSocketServer({ port: 0, host: "127.0.0.1" });
     await new Promise((resolve) => server.once("listening", resolve));
-    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    later(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const connections: Array<{ close(): void; messages: DaemonMessage[] }> = [];
     server.on("connection", (socket) => {
       const connection = { close: () => socket.close(), messages: [] as DaemonMessage[] };
@@ -347,5 +335,51 @@ describe("counters reports", () => {
     connections[0]!.close();
     const [again] = await waitFor("the first report of the new connection", () => reports(1).length > 0 && reports(1));
     expect(again!.links).toEqual([linkCounters("l1", 5), linkCounters("l2", 2)]);
+  });
+});
+
+describe("capture streams", () => {
+  it("send a capture file the controller follows as it grows, end it once the host stops capturing, and end with the connection", async () => {
+    const server = new WebSocketServer({ port: 0, host: "127.0.0.1" });
+    await new Promise((resolve) => server.once("listening", resolve));
+    later(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const connections: Array<{ socket: import("ws").WebSocket; chunks: CaptureChunk[] }> = [];
+    server.on("connection", (socket) => {
+      const connection = { socket, chunks: [] as CaptureChunk[] };
+      connections.push(connection);
+      socket.on("message", (data) => {
+        const message = decodeDaemonMessage(data as Buffer);
+        if ("captureChunk" in message) connection.chunks.push(message.captureChunk);
+      });
+    });
+    const dataDir = tempDir("dp-daemon-");
+    const relativePath = "projects/p/project-files/captures/x.pcap";
+    mkdirSync(join(dataDir, "projects/p/project-files/captures"), { recursive: true });
+    writeFileSync(join(dataDir, relativePath), "first-");
+    const { port } = server.address() as { port: number };
+    const { reconciler } = startClient({ url: `http://127.0.0.1:${port}` }, { hostId: "h1", dataDir });
+    reconciler.capturing.add(relativePath);
+    const first = await waitFor("the connection", () => connections[0]);
+    const bytes = (chunks: CaptureChunk[], streamId: number) => Buffer.concat(chunks.filter((chunk) => chunk.streamId === streamId).map((chunk) => chunk.data)).toString();
+    const follow = (streamId: number, offset = 0) => first.socket.send(encodeControllerMessage({ captureFollow: { streamId, relativePath, offset, stop: false } }));
+
+    follow(1);
+    follow(2, 3);
+    await waitFor("the file so far", () => bytes(first.chunks, 1) === "first-" && bytes(first.chunks, 2) === "st-");
+    appendFileSync(join(dataDir, relativePath), "second");
+    reconciler.capturing.delete(relativePath);
+    await waitFor("the end of both streams", () => first.chunks.filter((chunk) => chunk.end).length === 2);
+    expect([bytes(first.chunks, 1), bytes(first.chunks, 2)]).toEqual(["first-second", "st-second"]);
+
+    // A stream of a connection that closed goes no further, even if the file grows.
+    reconciler.capturing.add(relativePath);
+    follow(3);
+    await waitFor("the third stream", () => bytes(first.chunks, 3) === "first-second");
+    first.socket.close();
+    const second = await waitFor("the new connection", () => connections[1]);
+    appendFileSync(join(dataDir, relativePath), "-third");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(bytes(first.chunks, 3)).toBe("first-second");
+    expect(second.chunks).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import {
   type LinkCounters,
 } from "@shared/proto";
 import { createLogger, type Logger } from "@shared/logging/logger";
+import { CaptureFollowers } from "../capture/capture-follower";
 import { loadAppliedState, saveAppliedState } from "./state-file";
 
 /**
@@ -28,6 +29,11 @@ export interface Reconciler {
    * the next state.
    */
   watchErrors?(watcher: (errors: ItemError[]) => void): void;
+  /**
+   * Optional: whether a capture is being written to `relativePath` (under the data dir) now.
+   * A capture file the controller follows is sent to its end, and the stream ended, once not.
+   */
+  isCapturing?(relativePath: string): boolean;
 }
 
 export interface ControlClientOptions {
@@ -102,6 +108,8 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
   private applying: Promise<void> = Promise.resolve();
   /** While a state is being applied its own ack will carry the errors: no ack in between. */
   private reconciling = false;
+  /** Capture files being sent to the controller over the current connection. */
+  private readonly captures: CaptureFollowers;
   private readonly log: Logger;
 
   constructor(private readonly options: ControlClientOptions) {
@@ -109,6 +117,12 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
     this.log = createLogger("dataplane.control").child({ host_id: options.hostId });
     options.reconciler.watchErrors?.((errors) => {
       if (!this.reconciling && this.appliedRevision > 0) this.send({ ack: { revision: this.appliedRevision, errors } });
+    });
+    this.captures = new CaptureFollowers({
+      dataDir: options.dataDir,
+      isCapturing: (relativePath) => options.reconciler.isCapturing?.(relativePath) ?? false,
+      send: (captureChunk) => this.send({ captureChunk }),
+      buffered: () => this.socket?.bufferedAmount ?? 0,
     });
   }
 
@@ -136,6 +150,7 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
         socket.close(1000, "daemon stopping");
       });
     }
+    await this.captures.stopAll();
     await this.applying;
   }
 
@@ -185,6 +200,7 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
     });
     socket.on("close", (code) => {
       clearInterval(this.countersTimer);
+      void this.captures.stopAll();
       if (this.socket === socket) this.socket = undefined;
       this.emit("disconnected", code);
       this.scheduleRedial();
@@ -219,6 +235,7 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
       this.emit("refused", message.refused.message);
       return;
     }
+    if ("captureFollow" in message) return this.captures.handle(message.captureFollow);
     this.attempts = 0;
     const queued = this.pending !== undefined;
     this.pending = message.state;

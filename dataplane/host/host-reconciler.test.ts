@@ -3,7 +3,8 @@ import { connect, createServer, type AddressInfo } from "node:net";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { cleanupAfterEach } from "@shared/testing/cleanups";
 import { ItemErrorKind, NodeKind, PortMode, type DesiredHostState, type ItemError, type LinkSpec, type NodeSpec } from "@shared/proto";
 import { mountSmallDisk, smallDiskSkipReason } from "@shared/testing/small-disk";
 import { readWithTcpdump } from "../capture/testing";
@@ -19,17 +20,14 @@ interface Emulator {
   frames: Buffer[];
 }
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const { later } = cleanupAfterEach();
 
 async function emulator(): Promise<Emulator> {
   const socket = createSocket("udp4");
   const frames: Buffer[] = [];
   socket.on("message", (frame) => frames.push(frame));
   await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", () => resolve()));
-  cleanups.push(() => new Promise<void>((resolve) => socket.close(() => resolve())));
+  later(() => new Promise<void>((resolve) => socket.close(() => resolve())));
   return { socket, port: socket.address().port, frames };
 }
 
@@ -83,7 +81,7 @@ function reconciler(dataDir = mkdtempSync(join(tmpdir(), "host-")), extraFactori
     },
     { dataDir },
   );
-  cleanups.push(async () => {
+  later(async () => {
     await host.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -230,6 +228,18 @@ describe("a host reconciler", () => {
     expect(pcap.readUInt32LE(0)).toBe(0xa1b2c3d4);
   });
 
+  it("says which capture files it is writing, for the streams that follow them", async () => {
+    const [left, right] = [await emulator(), await emulator()];
+    const host = reconciler();
+    const nodes = [cloud("c1", [{ local: freePort(), remote: left.port }, { local: freePort(), remote: right.port }])];
+    const capture = { active: true, relativePath: "projects/p/project-files/captures/l1.pcap" };
+    await host.apply({ revision: 1, nodes, links: [link("l1", ["c1", 0], ["c1", 1], { capture })] });
+    expect(host.isCapturing(capture.relativePath)).toBe(true);
+    expect(host.isCapturing("projects/p/project-files/captures/other.pcap")).toBe(false);
+    await host.apply({ revision: 2, nodes, links: [link("l1", ["c1", 0], ["c1", 1], { capture: { ...capture, active: false } })] });
+    expect(host.isCapturing(capture.relativePath)).toBe(false);
+  });
+
   it("reports what it cannot run, per node and per link, and runs the rest", async () => {
     const [left, right] = [await emulator(), await emulator()];
     const [leftPort, rightPort] = [freePort(), freePort()];
@@ -288,7 +298,7 @@ async function captureOnSmallDisk() {
   const disk = mountSmallDisk(join(dataDir, "projects/p/project-files/captures"), 64);
   const host = reconciler(dataDir);
   // Closed first: an open capture keeps the disk busy.
-  cleanups.push(async () => {
+  later(async () => {
     await host.close();
     await disk.unmount();
   });
@@ -316,6 +326,7 @@ describe.skipIf(smallDiskSkip !== undefined)(`a host reconciler whose captures f
     expect(announced).toEqual([linkError(stopped)]);
     expect(host.itemErrors()).toEqual(linkError(stopped));
     expect(host.metrics()[0]!.captureFailures).toBe(1);
+    expect(host.isCapturing(capture.relativePath)).toBe(false);
     const kept = readWithTcpdump(file).records.map((record) => record.bytes.readUInt32BE(20));
     expect(kept.length).toBeGreaterThan(100);
     expect(kept).toEqual([...Array(kept.length).keys()]);
@@ -362,7 +373,7 @@ describe("the daemon's /metrics endpoint", () => {
     const [leftPort, rightPort] = [freePort(), freePort()];
     const dataDir = mkdtempSync(join(tmpdir(), "host-"));
     const forwarding = await createHostForwarding({ dataDir, metricsPort: freePort() });
-    cleanups.push(async () => {
+    later(async () => {
       await forwarding.close?.();
       rmSync(dataDir, { recursive: true, force: true });
     });
@@ -455,7 +466,7 @@ describe("a host reconciler running VPCS", () => {
     const host = reconciler(undefined, { [NodeKind.VPCS]: vpcsNodeFactory() });
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    later(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const { port } = server.address() as AddressInfo;
     expect(await host.apply({ revision: 1, nodes: [pc(port)], links: [] })).toEqual([
       { kind: ItemErrorKind.NODE, id: "pc", message: `node PC1: console port ${port} is already in use on this host` },

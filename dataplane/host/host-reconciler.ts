@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { dirname, join, normalize, sep } from "node:path";
+import { dirname } from "node:path";
 import { createLogger } from "@shared/logging/logger";
 import {
   ItemErrorKind,
@@ -10,6 +10,7 @@ import {
   type LinkSpec,
   type NodeSpec,
 } from "@shared/proto";
+import { capturePathIn } from "../capture/capture-path";
 import { PcapWriter } from "../capture/pcap-writer";
 import { DelayBudget } from "../forwarding/delay-budget";
 import type { Endpoint } from "../forwarding/endpoint";
@@ -98,6 +99,12 @@ export class HostReconciler implements Reconciler {
       }
     }
     return errors;
+  }
+
+  /** Whether a link's capture is being written to `relativePath` now (not stopped, not failed). */
+  isCapturing(relativePath: string): boolean {
+    for (const { capture } of this.links.values()) if (capture?.path === relativePath && capture.writer) return true;
+    return false;
   }
 
   /** Calls `watcher` with `itemErrors()` after an item fails between states. */
@@ -225,8 +232,8 @@ export class HostReconciler implements Reconciler {
     if (!wanted) return;
     const capture: RunningCapture = { path: wanted, writer: null, problem: null };
     running.capture = capture;
-    const path = normalize(join(this.context.dataDir, wanted));
-    if (!path.startsWith(normalize(this.context.dataDir) + sep)) {
+    const path = capturePathIn(this.context.dataDir, wanted);
+    if (!path) {
       capture.problem = `capture path ${wanted} leaves the data directory`;
       return;
     }

@@ -16,7 +16,8 @@ export namespace gns3 {
                 hello?: (gns3.dataplane.v1.Hello.$Properties|null);
                 ack?: (gns3.dataplane.v1.Ack.$Properties|null);
                 counters?: (gns3.dataplane.v1.CountersReport.$Properties|null);
-                body?: ("hello"|"ack"|"counters");
+                captureChunk?: (gns3.dataplane.v1.CaptureChunk.$Properties|null);
+                body?: ("hello"|"ack"|"counters"|"captureChunk");
                 static create(properties: gns3.dataplane.v1.DaemonMessage.$Shape): gns3.dataplane.v1.DaemonMessage & gns3.dataplane.v1.DaemonMessage.$Shape;
                 static create(properties?: gns3.dataplane.v1.DaemonMessage.$Properties): gns3.dataplane.v1.DaemonMessage;
                 static encode(message: gns3.dataplane.v1.DaemonMessage.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -29,16 +30,18 @@ export namespace gns3 {
                     hello?: (gns3.dataplane.v1.Hello.$Properties|null);
                     ack?: (gns3.dataplane.v1.Ack.$Properties|null);
                     counters?: (gns3.dataplane.v1.CountersReport.$Properties|null);
-                    body?: ("hello"|"ack"|"counters");
+                    captureChunk?: (gns3.dataplane.v1.CaptureChunk.$Properties|null);
+                    body?: ("hello"|"ack"|"counters"|"captureChunk");
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = {
                   hello?: gns3.dataplane.v1.Hello.$Shape|null;
                   ack?: gns3.dataplane.v1.Ack.$Shape|null;
                   counters?: gns3.dataplane.v1.CountersReport.$Shape|null;
+                  captureChunk?: gns3.dataplane.v1.CaptureChunk.$Shape|null;
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ body?: undefined; hello?: null; ack?: null; counters?: null }|{ body?: "hello"; hello: gns3.dataplane.v1.Hello.$Shape; ack?: null; counters?: null }|{ body?: "ack"; hello?: null; ack: gns3.dataplane.v1.Ack.$Shape; counters?: null }|{ body?: "counters"; hello?: null; ack?: null; counters: gns3.dataplane.v1.CountersReport.$Shape })
+                  ({ body?: undefined; hello?: null; ack?: null; counters?: null; captureChunk?: null }|{ body?: "hello"; hello: gns3.dataplane.v1.Hello.$Shape; ack?: null; counters?: null; captureChunk?: null }|{ body?: "ack"; hello?: null; ack: gns3.dataplane.v1.Ack.$Shape; counters?: null; captureChunk?: null }|{ body?: "counters"; hello?: null; ack?: null; counters: gns3.dataplane.v1.CountersReport.$Shape; captureChunk?: null }|{ body?: "captureChunk"; hello?: null; ack?: null; counters?: null; captureChunk: gns3.dataplane.v1.CaptureChunk.$Shape })
                 );
             }
 
@@ -184,6 +187,34 @@ export namespace gns3 {
                 type $Shape = gns3.dataplane.v1.LinkCounters.$Properties;
             }
 
+            interface ICaptureChunk extends gns3.dataplane.v1.CaptureChunk.$Properties {
+            }
+
+            class CaptureChunk {
+                constructor(properties?: gns3.dataplane.v1.CaptureChunk.$Properties);
+                $unknowns?: Uint8Array[];
+                streamId: number;
+                data: Uint8Array;
+                end: boolean;
+                error: string;
+                static create(properties: gns3.dataplane.v1.CaptureChunk.$Shape): gns3.dataplane.v1.CaptureChunk & gns3.dataplane.v1.CaptureChunk.$Shape;
+                static create(properties?: gns3.dataplane.v1.CaptureChunk.$Properties): gns3.dataplane.v1.CaptureChunk;
+                static encode(message: gns3.dataplane.v1.CaptureChunk.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.CaptureChunk & gns3.dataplane.v1.CaptureChunk.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace CaptureChunk {
+                interface $Properties {
+                    streamId?: (number|null);
+                    data?: (Uint8Array|null);
+                    end?: (boolean|null);
+                    error?: (string|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.CaptureChunk.$Properties;
+            }
+
             interface IDirectionCounters extends gns3.dataplane.v1.DirectionCounters.$Properties {
             }
 
@@ -234,7 +265,8 @@ export namespace gns3 {
                 $unknowns?: Uint8Array[];
                 state?: (gns3.dataplane.v1.DesiredHostState.$Properties|null);
                 refused?: (gns3.dataplane.v1.Refused.$Properties|null);
-                body?: ("state"|"refused");
+                captureFollow?: (gns3.dataplane.v1.CaptureFollow.$Properties|null);
+                body?: ("state"|"refused"|"captureFollow");
                 static create(properties: gns3.dataplane.v1.ControllerMessage.$Shape): gns3.dataplane.v1.ControllerMessage & gns3.dataplane.v1.ControllerMessage.$Shape;
                 static create(properties?: gns3.dataplane.v1.ControllerMessage.$Properties): gns3.dataplane.v1.ControllerMessage;
                 static encode(message: gns3.dataplane.v1.ControllerMessage.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -246,16 +278,46 @@ export namespace gns3 {
                 interface $Properties {
                     state?: (gns3.dataplane.v1.DesiredHostState.$Properties|null);
                     refused?: (gns3.dataplane.v1.Refused.$Properties|null);
-                    body?: ("state"|"refused");
+                    captureFollow?: (gns3.dataplane.v1.CaptureFollow.$Properties|null);
+                    body?: ("state"|"refused"|"captureFollow");
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = {
                   state?: gns3.dataplane.v1.DesiredHostState.$Shape|null;
                   refused?: gns3.dataplane.v1.Refused.$Shape|null;
+                  captureFollow?: gns3.dataplane.v1.CaptureFollow.$Shape|null;
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ body?: undefined; state?: null; refused?: null }|{ body?: "state"; state: gns3.dataplane.v1.DesiredHostState.$Shape; refused?: null }|{ body?: "refused"; state?: null; refused: gns3.dataplane.v1.Refused.$Shape })
+                  ({ body?: undefined; state?: null; refused?: null; captureFollow?: null }|{ body?: "state"; state: gns3.dataplane.v1.DesiredHostState.$Shape; refused?: null; captureFollow?: null }|{ body?: "refused"; state?: null; refused: gns3.dataplane.v1.Refused.$Shape; captureFollow?: null }|{ body?: "captureFollow"; state?: null; refused?: null; captureFollow: gns3.dataplane.v1.CaptureFollow.$Shape })
                 );
+            }
+
+            interface ICaptureFollow extends gns3.dataplane.v1.CaptureFollow.$Properties {
+            }
+
+            class CaptureFollow {
+                constructor(properties?: gns3.dataplane.v1.CaptureFollow.$Properties);
+                $unknowns?: Uint8Array[];
+                streamId: number;
+                relativePath: string;
+                offset: number;
+                stop: boolean;
+                static create(properties: gns3.dataplane.v1.CaptureFollow.$Shape): gns3.dataplane.v1.CaptureFollow & gns3.dataplane.v1.CaptureFollow.$Shape;
+                static create(properties?: gns3.dataplane.v1.CaptureFollow.$Properties): gns3.dataplane.v1.CaptureFollow;
+                static encode(message: gns3.dataplane.v1.CaptureFollow.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.CaptureFollow & gns3.dataplane.v1.CaptureFollow.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace CaptureFollow {
+                interface $Properties {
+                    streamId?: (number|null);
+                    relativePath?: (string|null);
+                    offset?: (number|null);
+                    stop?: (boolean|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.CaptureFollow.$Properties;
             }
 
             interface IRefused extends gns3.dataplane.v1.Refused.$Properties {

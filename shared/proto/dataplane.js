@@ -43,7 +43,8 @@ export const gns3 = $root.gns3 = (() => {
                  * @property {gns3.dataplane.v1.Hello.$Properties|null} [hello] DaemonMessage hello
                  * @property {gns3.dataplane.v1.Ack.$Properties|null} [ack] DaemonMessage ack
                  * @property {gns3.dataplane.v1.CountersReport.$Properties|null} [counters] DaemonMessage counters
-                 * @property {"hello"|"ack"|"counters"} [body] DaemonMessage body
+                 * @property {gns3.dataplane.v1.CaptureChunk.$Properties|null} [captureChunk] DaemonMessage captureChunk
+                 * @property {"hello"|"ack"|"counters"|"captureChunk"} [body] DaemonMessage body
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -61,9 +62,10 @@ export const gns3 = $root.gns3 = (() => {
                  *   hello?: gns3.dataplane.v1.Hello.$Shape|null;
                  *   ack?: gns3.dataplane.v1.Ack.$Shape|null;
                  *   counters?: gns3.dataplane.v1.CountersReport.$Shape|null;
+                 *   captureChunk?: gns3.dataplane.v1.CaptureChunk.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ body?: undefined; hello?: null; ack?: null; counters?: null }|{ body?: "hello"; hello: gns3.dataplane.v1.Hello.$Shape; ack?: null; counters?: null }|{ body?: "ack"; hello?: null; ack: gns3.dataplane.v1.Ack.$Shape; counters?: null }|{ body?: "counters"; hello?: null; ack?: null; counters: gns3.dataplane.v1.CountersReport.$Shape })
+                 *   ({ body?: undefined; hello?: null; ack?: null; counters?: null; captureChunk?: null }|{ body?: "hello"; hello: gns3.dataplane.v1.Hello.$Shape; ack?: null; counters?: null; captureChunk?: null }|{ body?: "ack"; hello?: null; ack: gns3.dataplane.v1.Ack.$Shape; counters?: null; captureChunk?: null }|{ body?: "counters"; hello?: null; ack?: null; counters: gns3.dataplane.v1.CountersReport.$Shape; captureChunk?: null }|{ body?: "captureChunk"; hello?: null; ack?: null; counters?: null; captureChunk: gns3.dataplane.v1.CaptureChunk.$Shape })
                  * )} gns3.dataplane.v1.DaemonMessage.$Shape
                  */
 
@@ -106,17 +108,25 @@ export const gns3 = $root.gns3 = (() => {
                  */
                 DaemonMessage.prototype.counters = null;
 
+                /**
+                 * DaemonMessage captureChunk.
+                 * @member {gns3.dataplane.v1.CaptureChunk.$Properties|null|undefined} captureChunk
+                 * @memberof gns3.dataplane.v1.DaemonMessage
+                 * @instance
+                 */
+                DaemonMessage.prototype.captureChunk = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * DaemonMessage body.
-                 * @member {"hello"|"ack"|"counters"|undefined} body
+                 * @member {"hello"|"ack"|"counters"|"captureChunk"|undefined} body
                  * @memberof gns3.dataplane.v1.DaemonMessage
                  * @instance
                  */
                 $Object.defineProperty(DaemonMessage.prototype, "body", {
-                    get: $util.oneOfGetter($oneOfFields = ["hello", "ack", "counters"]),
+                    get: $util.oneOfGetter($oneOfFields = ["hello", "ack", "counters", "captureChunk"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -158,6 +168,8 @@ export const gns3 = $root.gns3 = (() => {
                         $root.gns3.dataplane.v1.Ack.encode(message.ack, writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
                     if (message.counters != null && $Object.hasOwnProperty.call(message, "counters"))
                         $root.gns3.dataplane.v1.CountersReport.encode(message.counters, writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
+                    if (message.captureChunk != null && $Object.hasOwnProperty.call(message, "captureChunk"))
+                        $root.gns3.dataplane.v1.CaptureChunk.encode(message.captureChunk, writer.uint32(/* id 4, wireType 2 =*/34).fork(), _depth + 1).ldelim();
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -221,6 +233,13 @@ export const gns3 = $root.gns3 = (() => {
                                     break;
                                 message.counters = $root.gns3.dataplane.v1.CountersReport.decode(reader, reader.size(), $undefined, _depth + 1, message.counters);
                                 message.body = "counters";
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 2)
+                                    break;
+                                message.captureChunk = $root.gns3.dataplane.v1.CaptureChunk.decode(reader, reader.size(), $undefined, _depth + 1, message.captureChunk);
+                                message.body = "captureChunk";
                                 continue;
                             }
                         }
@@ -1359,6 +1378,232 @@ export const gns3 = $root.gns3 = (() => {
                 return LinkCounters;
             })();
 
+            v1.CaptureChunk = (function() {
+
+                /**
+                 * Properties of a CaptureChunk.
+                 * @typedef {Object} gns3.dataplane.v1.CaptureChunk.$Properties
+                 * @property {number|null} [streamId] CaptureChunk streamId
+                 * @property {Uint8Array|null} [data] CaptureChunk data
+                 * @property {boolean|null} [end] CaptureChunk end
+                 * @property {string|null} [error] CaptureChunk error
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a CaptureChunk.
+                 * @memberof gns3.dataplane.v1
+                 * @interface ICaptureChunk
+                 * @augments gns3.dataplane.v1.CaptureChunk.$Properties
+                 * @deprecated Use gns3.dataplane.v1.CaptureChunk.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a CaptureChunk.
+                 * @typedef {gns3.dataplane.v1.CaptureChunk.$Properties} gns3.dataplane.v1.CaptureChunk.$Shape
+                 */
+
+                /**
+                 * Constructs a new CaptureChunk.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a CaptureChunk.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.CaptureChunk.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const CaptureChunk = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * CaptureChunk streamId.
+                 * @member {number} streamId
+                 * @memberof gns3.dataplane.v1.CaptureChunk
+                 * @instance
+                 */
+                CaptureChunk.prototype.streamId = 0;
+
+                /**
+                 * CaptureChunk data.
+                 * @member {Uint8Array} data
+                 * @memberof gns3.dataplane.v1.CaptureChunk
+                 * @instance
+                 */
+                CaptureChunk.prototype.data = $util.newBuffer([]);
+
+                /**
+                 * CaptureChunk end.
+                 * @member {boolean} end
+                 * @memberof gns3.dataplane.v1.CaptureChunk
+                 * @instance
+                 */
+                CaptureChunk.prototype.end = false;
+
+                /**
+                 * CaptureChunk error.
+                 * @member {string} error
+                 * @memberof gns3.dataplane.v1.CaptureChunk
+                 * @instance
+                 */
+                CaptureChunk.prototype.error = "";
+
+                /**
+                 * Creates a new CaptureChunk instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.CaptureChunk
+                 * @static
+                 * @param {gns3.dataplane.v1.CaptureChunk.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.CaptureChunk} CaptureChunk instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.CaptureChunk.$Shape): gns3.dataplane.v1.CaptureChunk & gns3.dataplane.v1.CaptureChunk.$Shape;
+                 *   (properties?: gns3.dataplane.v1.CaptureChunk.$Properties): gns3.dataplane.v1.CaptureChunk;
+                 * }}
+                 */
+                CaptureChunk.create = function(properties) {
+                    return new CaptureChunk(properties);
+                };
+
+                /**
+                 * Encodes the specified CaptureChunk message. Does not implicitly {@link gns3.dataplane.v1.CaptureChunk.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.CaptureChunk
+                 * @static
+                 * @param {gns3.dataplane.v1.CaptureChunk.$Properties} message CaptureChunk message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                CaptureChunk.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.streamId != null && $Object.hasOwnProperty.call(message, "streamId") && message.streamId !== 0)
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint32(message.streamId);
+                    if (message.data != null && $Object.hasOwnProperty.call(message, "data") && message.data.length)
+                        writer.uint32(/* id 2, wireType 2 =*/18).bytes(message.data);
+                    if (message.end != null && $Object.hasOwnProperty.call(message, "end") && message.end !== false)
+                        writer.uint32(/* id 3, wireType 0 =*/24).bool(message.end);
+                    if (message.error != null && $Object.hasOwnProperty.call(message, "error") && message.error !== "")
+                        writer.uint32(/* id 4, wireType 2 =*/34).string(message.error);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a CaptureChunk message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.CaptureChunk
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.CaptureChunk & gns3.dataplane.v1.CaptureChunk.$Shape} CaptureChunk
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                CaptureChunk.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.CaptureChunk();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.streamId = value;
+                                else
+                                    delete message.streamId;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.bytes()).length)
+                                    message.data = value;
+                                else
+                                    delete message.data;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.bool())
+                                    message.end = value;
+                                else
+                                    delete message.end;
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.error = value;
+                                else
+                                    delete message.error;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for CaptureChunk
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.CaptureChunk
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                CaptureChunk.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.CaptureChunk";
+                };
+
+                return CaptureChunk;
+            })();
+
             v1.DirectionCounters = (function() {
 
                 /**
@@ -1732,7 +1977,8 @@ export const gns3 = $root.gns3 = (() => {
                  * @typedef {Object} gns3.dataplane.v1.ControllerMessage.$Properties
                  * @property {gns3.dataplane.v1.DesiredHostState.$Properties|null} [state] ControllerMessage state
                  * @property {gns3.dataplane.v1.Refused.$Properties|null} [refused] ControllerMessage refused
-                 * @property {"state"|"refused"} [body] ControllerMessage body
+                 * @property {gns3.dataplane.v1.CaptureFollow.$Properties|null} [captureFollow] ControllerMessage captureFollow
+                 * @property {"state"|"refused"|"captureFollow"} [body] ControllerMessage body
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -1749,9 +1995,10 @@ export const gns3 = $root.gns3 = (() => {
                  * @typedef {{
                  *   state?: gns3.dataplane.v1.DesiredHostState.$Shape|null;
                  *   refused?: gns3.dataplane.v1.Refused.$Shape|null;
+                 *   captureFollow?: gns3.dataplane.v1.CaptureFollow.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ body?: undefined; state?: null; refused?: null }|{ body?: "state"; state: gns3.dataplane.v1.DesiredHostState.$Shape; refused?: null }|{ body?: "refused"; state?: null; refused: gns3.dataplane.v1.Refused.$Shape })
+                 *   ({ body?: undefined; state?: null; refused?: null; captureFollow?: null }|{ body?: "state"; state: gns3.dataplane.v1.DesiredHostState.$Shape; refused?: null; captureFollow?: null }|{ body?: "refused"; state?: null; refused: gns3.dataplane.v1.Refused.$Shape; captureFollow?: null }|{ body?: "captureFollow"; state?: null; refused?: null; captureFollow: gns3.dataplane.v1.CaptureFollow.$Shape })
                  * )} gns3.dataplane.v1.ControllerMessage.$Shape
                  */
 
@@ -1786,17 +2033,25 @@ export const gns3 = $root.gns3 = (() => {
                  */
                 ControllerMessage.prototype.refused = null;
 
+                /**
+                 * ControllerMessage captureFollow.
+                 * @member {gns3.dataplane.v1.CaptureFollow.$Properties|null|undefined} captureFollow
+                 * @memberof gns3.dataplane.v1.ControllerMessage
+                 * @instance
+                 */
+                ControllerMessage.prototype.captureFollow = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * ControllerMessage body.
-                 * @member {"state"|"refused"|undefined} body
+                 * @member {"state"|"refused"|"captureFollow"|undefined} body
                  * @memberof gns3.dataplane.v1.ControllerMessage
                  * @instance
                  */
                 $Object.defineProperty(ControllerMessage.prototype, "body", {
-                    get: $util.oneOfGetter($oneOfFields = ["state", "refused"]),
+                    get: $util.oneOfGetter($oneOfFields = ["state", "refused", "captureFollow"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -1836,6 +2091,8 @@ export const gns3 = $root.gns3 = (() => {
                         $root.gns3.dataplane.v1.DesiredHostState.encode(message.state, writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
                     if (message.refused != null && $Object.hasOwnProperty.call(message, "refused"))
                         $root.gns3.dataplane.v1.Refused.encode(message.refused, writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
+                    if (message.captureFollow != null && $Object.hasOwnProperty.call(message, "captureFollow"))
+                        $root.gns3.dataplane.v1.CaptureFollow.encode(message.captureFollow, writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -1894,6 +2151,13 @@ export const gns3 = $root.gns3 = (() => {
                                 message.body = "refused";
                                 continue;
                             }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                message.captureFollow = $root.gns3.dataplane.v1.CaptureFollow.decode(reader, reader.size(), $undefined, _depth + 1, message.captureFollow);
+                                message.body = "captureFollow";
+                                continue;
+                            }
                         }
                         reader.skipType(wireType, _depth, tag);
                         if (!reader.discardUnknown) {
@@ -1926,6 +2190,232 @@ export const gns3 = $root.gns3 = (() => {
                 };
 
                 return ControllerMessage;
+            })();
+
+            v1.CaptureFollow = (function() {
+
+                /**
+                 * Properties of a CaptureFollow.
+                 * @typedef {Object} gns3.dataplane.v1.CaptureFollow.$Properties
+                 * @property {number|null} [streamId] CaptureFollow streamId
+                 * @property {string|null} [relativePath] CaptureFollow relativePath
+                 * @property {number|null} [offset] CaptureFollow offset
+                 * @property {boolean|null} [stop] CaptureFollow stop
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a CaptureFollow.
+                 * @memberof gns3.dataplane.v1
+                 * @interface ICaptureFollow
+                 * @augments gns3.dataplane.v1.CaptureFollow.$Properties
+                 * @deprecated Use gns3.dataplane.v1.CaptureFollow.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a CaptureFollow.
+                 * @typedef {gns3.dataplane.v1.CaptureFollow.$Properties} gns3.dataplane.v1.CaptureFollow.$Shape
+                 */
+
+                /**
+                 * Constructs a new CaptureFollow.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a CaptureFollow.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.CaptureFollow.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const CaptureFollow = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * CaptureFollow streamId.
+                 * @member {number} streamId
+                 * @memberof gns3.dataplane.v1.CaptureFollow
+                 * @instance
+                 */
+                CaptureFollow.prototype.streamId = 0;
+
+                /**
+                 * CaptureFollow relativePath.
+                 * @member {string} relativePath
+                 * @memberof gns3.dataplane.v1.CaptureFollow
+                 * @instance
+                 */
+                CaptureFollow.prototype.relativePath = "";
+
+                /**
+                 * CaptureFollow offset.
+                 * @member {number} offset
+                 * @memberof gns3.dataplane.v1.CaptureFollow
+                 * @instance
+                 */
+                CaptureFollow.prototype.offset = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * CaptureFollow stop.
+                 * @member {boolean} stop
+                 * @memberof gns3.dataplane.v1.CaptureFollow
+                 * @instance
+                 */
+                CaptureFollow.prototype.stop = false;
+
+                /**
+                 * Creates a new CaptureFollow instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.CaptureFollow
+                 * @static
+                 * @param {gns3.dataplane.v1.CaptureFollow.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.CaptureFollow} CaptureFollow instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.CaptureFollow.$Shape): gns3.dataplane.v1.CaptureFollow & gns3.dataplane.v1.CaptureFollow.$Shape;
+                 *   (properties?: gns3.dataplane.v1.CaptureFollow.$Properties): gns3.dataplane.v1.CaptureFollow;
+                 * }}
+                 */
+                CaptureFollow.create = function(properties) {
+                    return new CaptureFollow(properties);
+                };
+
+                /**
+                 * Encodes the specified CaptureFollow message. Does not implicitly {@link gns3.dataplane.v1.CaptureFollow.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.CaptureFollow
+                 * @static
+                 * @param {gns3.dataplane.v1.CaptureFollow.$Properties} message CaptureFollow message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                CaptureFollow.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.streamId != null && $Object.hasOwnProperty.call(message, "streamId") && message.streamId !== 0)
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint32(message.streamId);
+                    if (message.relativePath != null && $Object.hasOwnProperty.call(message, "relativePath") && message.relativePath !== "")
+                        writer.uint32(/* id 2, wireType 2 =*/18).string(message.relativePath);
+                    if (message.offset != null && $Object.hasOwnProperty.call(message, "offset") && (typeof message.offset === "object" ? message.offset.low || message.offset.high : message.offset !== 0))
+                        writer.uint32(/* id 3, wireType 0 =*/24).uint64(message.offset);
+                    if (message.stop != null && $Object.hasOwnProperty.call(message, "stop") && message.stop !== false)
+                        writer.uint32(/* id 4, wireType 0 =*/32).bool(message.stop);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a CaptureFollow message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.CaptureFollow
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.CaptureFollow & gns3.dataplane.v1.CaptureFollow.$Shape} CaptureFollow
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                CaptureFollow.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.CaptureFollow();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.streamId = value;
+                                else
+                                    delete message.streamId;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.relativePath = value;
+                                else
+                                    delete message.relativePath;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.offset = value;
+                                else
+                                    delete message.offset;
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.bool())
+                                    message.stop = value;
+                                else
+                                    delete message.stop;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for CaptureFollow
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.CaptureFollow
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                CaptureFollow.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.CaptureFollow";
+                };
+
+                return CaptureFollow;
             })();
 
             v1.Refused = (function() {

@@ -113,9 +113,24 @@ describe("messages", () => {
     expect(decodeDaemonMessage(encodeDaemonMessage({ counters: { links: [], sampledAtMs } }))).toEqual({ counters: { links: [], sampledAtMs } });
   });
 
+  it("round-trip capture streaming, 64-bit offsets as numbers and bytes as they were", () => {
+    const captureFollow = { streamId: 7, relativePath: "projects/p/project-files/captures/x.pcap", offset: 2 ** 33 + 5, stop: false };
+    expect(decodeControllerMessage(encodeControllerMessage({ captureFollow }))).toEqual({ captureFollow });
+    const stop = decodeControllerMessage(encodeControllerMessage({ captureFollow: { streamId: 7, relativePath: "", offset: 0, stop: true } }));
+    expect(stop).toEqual({ captureFollow: { streamId: 7, relativePath: "", offset: 0, stop: true } });
+    const data = Uint8Array.from({ length: 300 }, (_, index) => index % 256);
+    const chunk = decodeDaemonMessage(encodeDaemonMessage({ captureChunk: { streamId: 7, data, end: false, error: "" } }));
+    expect("captureChunk" in chunk && [...chunk.captureChunk.data]).toEqual([...data]);
+    expect(chunk).toMatchObject({ captureChunk: { streamId: 7, end: false, error: "" } });
+    // The last chunk of a file that cannot be read carries no data.
+    const failed = decodeDaemonMessage(encodeDaemonMessage({ captureChunk: { streamId: 8, data: new Uint8Array(), end: true, error: "no such file" } }));
+    expect("captureChunk" in failed && failed.captureChunk).toMatchObject({ streamId: 8, end: true, error: "no such file" });
+    expect("captureChunk" in failed && failed.captureChunk.data.length).toBe(0);
+  });
+
   it("refuse bytes that are not a message, and messages with no body", () => {
     expect(() => decodeDaemonMessage(new Uint8Array([0x0a, 0xff]))).toThrow(MalformedMessage);
-    expect(() => decodeDaemonMessage(new Uint8Array())).toThrow("none of hello, ack, counters");
-    expect(() => decodeControllerMessage(new Uint8Array())).toThrow("neither state nor refused");
+    expect(() => decodeDaemonMessage(new Uint8Array())).toThrow("none of hello, ack, counters, capture_chunk");
+    expect(() => decodeControllerMessage(new Uint8Array())).toThrow("none of state, refused, capture_follow");
   });
 });

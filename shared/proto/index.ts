@@ -134,8 +134,26 @@ export interface Refused {
   message: string;
 }
 
-export type DaemonMessage = { hello: Hello } | { ack: Ack } | { counters: CountersReport };
-export type ControllerMessage = { state: DesiredHostState } | { refused: Refused };
+/** Asks the daemon for a capture file's bytes from `offset`, following it while it is captured into. */
+export interface CaptureFollow {
+  streamId: number;
+  /** Under the daemon's data dir, as `Capture.relativePath`. */
+  relativePath: string;
+  offset: number;
+  /** Ends the stream `streamId`. */
+  stop: boolean;
+}
+
+/** The next bytes of a followed capture file; the stream's last chunk has `end`, with `error` when the file could not be read. */
+export interface CaptureChunk {
+  streamId: number;
+  data: Uint8Array;
+  end: boolean;
+  error: string;
+}
+
+export type DaemonMessage = { hello: Hello } | { ack: Ack } | { counters: CountersReport } | { captureChunk: CaptureChunk };
+export type ControllerMessage = { state: DesiredHostState } | { refused: Refused } | { captureFollow: CaptureFollow };
 
 /** Bytes that are not a message of the expected type (truncated, wrong side, empty oneof). */
 export class MalformedMessage extends Error {}
@@ -157,14 +175,16 @@ export function decodeDaemonMessage(bytes: Uint8Array): DaemonMessage {
   if (message.hello) return { hello: completeHello(message.hello) };
   if (message.ack) return { ack: completeAck(message.ack) };
   if (message.counters) return { counters: { links: (message.counters.links ?? []).map(completeLinkCounters), sampledAtMs: message.counters.sampledAtMs ?? 0 } };
-  throw new MalformedMessage("daemon message carries none of hello, ack, counters");
+  if (message.captureChunk) return { captureChunk: completeCaptureChunk(message.captureChunk) };
+  throw new MalformedMessage("daemon message carries none of hello, ack, counters, capture_chunk");
 }
 
 export function decodeControllerMessage(bytes: Uint8Array): ControllerMessage {
   const message = decoded(() => wire.ControllerMessage.decode(bytes));
   if (message.state) return { state: completeState(message.state) };
   if (message.refused) return { refused: { message: message.refused.message ?? "" } };
-  throw new MalformedMessage("controller message carries neither state nor refused");
+  if (message.captureFollow) return { captureFollow: completeCaptureFollow(message.captureFollow) };
+  throw new MalformedMessage("controller message carries none of state, refused, capture_follow");
 }
 
 export function decodeDesiredHostState(bytes: Uint8Array): DesiredHostState {
@@ -197,6 +217,14 @@ function completeAck(ack: gns3.dataplane.v1.Ack.$Properties): Ack {
     revision: ack.revision ?? 0,
     errors: (ack.errors ?? []).map((error) => ({ kind: error.kind ?? ItemErrorKind.KIND_UNSPECIFIED, id: error.id ?? "", message: error.message ?? "" })),
   };
+}
+
+function completeCaptureChunk(chunk: gns3.dataplane.v1.CaptureChunk.$Properties): CaptureChunk {
+  return { streamId: chunk.streamId ?? 0, data: chunk.data ?? new Uint8Array(), end: chunk.end ?? false, error: chunk.error ?? "" };
+}
+
+function completeCaptureFollow(follow: gns3.dataplane.v1.CaptureFollow.$Properties): CaptureFollow {
+  return { streamId: follow.streamId ?? 0, relativePath: follow.relativePath ?? "", offset: follow.offset ?? 0, stop: follow.stop ?? false };
 }
 
 function completeLinkCounters(counters: gns3.dataplane.v1.LinkCounters.$Properties): LinkCounters {
