@@ -114,8 +114,15 @@ export type HostAnswer =
 export interface DataplaneControl {
   /** Sends the hosts of `effect` the state the store now holds, and resolves once each answered. */
   apply(effect: DataplaneEffect): Promise<HostAnswer[]>;
+  /** Tells the hosts the store changed what they run, answering no one: they are sent it soon. */
+  wake(hostIds: readonly string[]): void;
   /** The newest counters the link's hosts reported, merged; undefined when none did. */
   linkCounters(projectId: string, linkId: string, hostIds: readonly string[]): Promise<LinkCountersSample | undefined>;
+  /**
+   * The capture file `relativePath` (under the host's data dir) as the host sends it, growing
+   * until the capture stops; undefined when the host is not connected or has no such file.
+   */
+  captureStream(hostId: string, relativePath: string): Promise<ReadableStream<Uint8Array> | undefined>;
 }
 
 /** What the `local` compute reports about its machine, read when a client asks. */

@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { cleanupAfterEach, waitFor } from "@shared/testing/cleanups";
 import WebSocket from "ws";
 import { encodeDaemonMessage, ItemErrorKind, type DesiredHostState, type ItemError } from "@shared/proto";
 import { ControlClient } from "../../dataplane/control/client";
@@ -47,26 +45,9 @@ class ScriptedReconciler {
   }
 }
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const { later, tempDir } = cleanupAfterEach();
 
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
 
-async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 interface Lab {
   controller: RunningController;
@@ -87,7 +68,7 @@ async function startLab(options: Partial<NodeControllerOptions> = {}): Promise<L
     publish(scope, notification);
   };
   const controller = await startNodeController({ host: "127.0.0.1", port: 0, dataDir: tempDir("ack-controller-"), dataplaneToken: TOKEN, events, ...options });
-  cleanups.push(() => controller.close());
+  later(() => controller.close());
   const reconciler = new ScriptedReconciler();
   const client = new ControlClient({
     controllerUrl: controller.url,
@@ -101,7 +82,7 @@ async function startLab(options: Partial<NodeControllerOptions> = {}): Promise<L
     reconnectInitialMs: 50,
     reconnectMaxMs: 200,
   });
-  cleanups.push(() => client.stop());
+  later(() => client.stop());
   const connected = new Promise((resolve) => client.once("applied", resolve));
   void client.start();
   await connected;
@@ -165,13 +146,21 @@ describe("writes answer once the dataplane host applied them", () => {
     await waitFor("the host told to stop it", () => lab.reconciler.runningNode(pc1.node_id) === false);
   });
 
-  it("refuses to start a node type the host cannot run: 409, and it stays stopped", async () => {
+  it("refuses to start a node type the host cannot run: 409, and it stays stopped; linking and stopping it answer as usual", async () => {
     const lab = await startLab();
     const vm = await lab.pc("VM1", "docker");
+    const pc1 = await lab.pc("PC1");
     const started = await lab.api("POST", `${vm.path}/start`);
     expect(started.status).toBe(409);
     expect(started.body.message).toMatch(/^VM1 is a docker node, which the dataplane does not run/);
     expect((await lab.api("GET", vm.path)).body.status).toBe("stopped");
+    expect((await lab.api("POST", `${vm.path}/stop`)).status).toBe(200);
+    const link = await lab.api("POST", `${lab.projectPath}/links`, {
+      nodes: [vm, pc1].map((node) => ({ node_id: node.node_id, adapter_number: 0, port_number: 0 })),
+    });
+    expect(link.status).toBe(201);
+    const leftOut = (await lab.api("GET", "/v2/computes/local")).body.dataplane.left_out;
+    expect(leftOut.map((item: { id: string }) => item.id).sort()).toEqual([link.body.link_id, vm.node_id].sort());
   });
 
   it("stops a node whose process exits, with node.updated and log.error within 2 s", async () => {
@@ -191,7 +180,7 @@ describe("writes answer once the dataplane host applied them", () => {
     const pc1 = await lab.pc("PC1");
     let release = (): void => {};
     lab.reconciler.hold = new Promise((resolve) => (release = resolve));
-    cleanups.push(release);
+    later(release);
     const started = await lab.api("POST", `${pc1.path}/start`);
     expect(started).toEqual({
       status: 409,
@@ -217,7 +206,7 @@ describe("writes answer once the dataplane host applied them", () => {
 describe("daemons that say nothing", () => {
   it("closes a connection that sends no Hello in time", async () => {
     const controller = await startNodeController({ host: "127.0.0.1", port: 0, dataDir: tempDir("ack-controller-"), dataplaneToken: TOKEN, dataplaneHelloTimeoutMs: 300 });
-    cleanups.push(() => controller.close());
+    later(() => controller.close());
     const socket = new WebSocket(`${controller.url.replace(/^http/, "ws")}/v2/dataplane/ws?host_id=quiet`);
     const closed = await new Promise<{ code: number; reason: string }>((resolve) => socket.once("close", (code, reason) => resolve({ code, reason: reason.toString() })));
     expect(closed).toEqual({ code: 4408, reason: "no Hello within 0.3 s of connecting" });
@@ -225,7 +214,7 @@ describe("daemons that say nothing", () => {
 
   it("shows a host that went silent after its Hello as not connected", async () => {
     const controller = await startNodeController({ host: "127.0.0.1", port: 0, dataDir: tempDir("ack-controller-"), dataplaneToken: TOKEN, dataplaneSilenceTimeoutMs: 500 });
-    cleanups.push(() => controller.close());
+    later(() => controller.close());
     const socket = new WebSocket(`${controller.url.replace(/^http/, "ws")}/v2/dataplane/ws?host_id=h1`);
     await new Promise((resolve) => socket.once("open", resolve));
     const hello = { hostId: "h1", token: TOKEN, lastAppliedRevision: 0, tunnelAddress: "127.0.0.1", udpPortMin: 20000, udpPortMax: 20010, daemonVersion: "test", name: "h1" };

@@ -68,7 +68,6 @@ describe("desiredHostState", () => {
       },
     ]);
     expect(state.leftOut).toEqual([]);
-    expect(state.projectIds).toEqual(["p1"]);
   });
 
   it("leaves out closed projects and other hosts' nodes and links", () => {
@@ -77,7 +76,7 @@ describe("desiredHostState", () => {
       { project: project("p1"), nodes: [pc3], links: [] },
       { project: project("p2", "closed"), nodes: [other], links: [] },
     ];
-    expect(desiredHostState(context("h1", records))).toEqual({ nodes: [], links: [], leftOut: [], projectIds: [] });
+    expect(desiredHostState(context("h1", records))).toEqual({ nodes: [], links: [], leftOut: [] });
   });
 
   it("gives a cross-host link the tunnel built from both hosts' claims", () => {

@@ -55,8 +55,6 @@ export interface HostState {
   nodes: NodeSpec[];
   links: LinkSpec[];
   leftOut: LeftOut[];
-  /** Projects this host runs something of: their changes may change this host's state. */
-  projectIds: string[];
 }
 
 /**
@@ -67,14 +65,12 @@ export interface HostState {
  */
 export function desiredHostState(context: HostStateContext): HostState {
   const { hostId } = context;
-  const state: HostState = { nodes: [], links: [], leftOut: [], projectIds: [] };
+  const state: HostState = { nodes: [], links: [], leftOut: [] };
   for (const { project, nodes, links } of context.projects) {
     if (project.status !== "opened") continue;
     const byId = new Map(nodes.map((node) => [node.node_id, node]));
-    let touched = false;
     for (const node of nodes) {
       if (node.compute_id !== hostId) continue;
-      touched = true;
       const spec = nodeSpec(node, context);
       if (typeof spec === "string") state.leftOut.push({ kind: "node", id: node.node_id, projectId: project.project_id, reason: spec });
       else state.nodes.push(spec);
@@ -82,12 +78,10 @@ export function desiredHostState(context: HostStateContext): HostState {
     for (const link of links) {
       const ends = link.nodes.map((end) => byId.get(end.node_id));
       if (!ends.some((node) => node?.compute_id === hostId)) continue;
-      touched = true;
       const built = linkSpec(link, ends, context);
       if (typeof built === "string") state.leftOut.push({ kind: "link", id: link.link_id, projectId: project.project_id, reason: built });
       else state.links.push(built);
     }
-    if (touched) state.projectIds.push(project.project_id);
   }
   return state;
 }

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { inProcessDeps } from "../testing/in-process-deps";
 import { keys } from "../store/keys";
-import { claimTunnelPorts, firstFreePort, nextRevision, type DataplaneHostRecord } from "./host-records";
+import { claimTunnelPorts, firstFreePort, loadHostProjectRecords, nextRevision, type DataplaneHostRecord } from "./host-records";
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -71,5 +71,25 @@ describe("nextRevision", () => {
     expect(await nextRevision(d, "h1", 0, [])).toBe(2);
     expect(await nextRevision(d, "h1", 40, [])).toBe(41);
     expect(await Promise.all([nextRevision(d, "h1", 0, []), nextRevision(d, "h1", 0, [])])).toEqual(expect.arrayContaining([42, 43]));
+  });
+});
+
+describe("loadHostProjectRecords", () => {
+  it("indexes a store from before the host index once, then reads only the host's projects", async () => {
+    const d = deps();
+    const project = (projectId: string) => ({ key: keys.project(projectId), value: { project_id: projectId, status: "opened" } });
+    const node = (projectId: string, nodeId: string, computeId: string) => ({ key: keys.node(projectId, nodeId), value: { node_id: nodeId, compute_id: computeId } });
+    await d.store.commit([project("p1"), node("p1", "n1", "h1"), project("p2"), node("p2", "n2", "h2"), node("p2", "n3", "h1")]);
+    const loaded = await loadHostProjectRecords(d, "h1");
+    expect(loaded.map(({ project, nodes }) => [project.project_id, nodes.map((n) => n.node_id)])).toEqual([["p1", ["n1"]], ["p2", ["n2", "n3"]]]);
+    expect((await d.store.list(keys.everyHostProjectsPrefix())).map((entry) => entry.key)).toEqual([
+      keys.hostProject("h1", "p1"),
+      keys.hostProject("h1", "p2"),
+      keys.hostProject("h2", "p2"),
+    ]);
+    expect(await d.store.get(keys.hostIndexBuilt())).toBeDefined();
+    // A project deleted from under the index is skipped.
+    await d.store.commit([{ key: keys.project("p1"), delete: true }]);
+    expect((await loadHostProjectRecords(d, "h1")).map(({ project }) => project.project_id)).toEqual(["p2"]);
   });
 });

@@ -62,6 +62,43 @@ export async function loadProjectRecords(deps: ControllerDeps): Promise<ProjectR
   return projects;
 }
 
+/**
+ * The projects the host's index names, each with its nodes and links: a push reads these and
+ * nothing of other projects (on Workers, no other project's object). A store from before the
+ * index gets it built once, from one scan.
+ */
+export async function loadHostProjectRecords(deps: ControllerDeps, hostId: string): Promise<ProjectRecords[]> {
+  await buildHostIndexOnce(deps);
+  const prefix = keys.hostProjectsPrefix(hostId);
+  const projectIds = (await deps.store.list(prefix)).map(({ key }) => key.slice(prefix.length));
+  const projects = await Promise.all(
+    projectIds.map(async (projectId) => {
+      const [project, nodes, links] = await Promise.all([
+        deps.store.get<ProjectRecord>(keys.project(projectId)),
+        deps.store.list<NodeRecord>(keys.nodesPrefix(projectId)),
+        deps.store.list<LinkRecord>(keys.linksPrefix(projectId)),
+      ]);
+      return project ? { project, nodes: nodes.map((entry) => entry.value), links: links.map((entry) => entry.value) } : undefined;
+    }),
+  );
+  return projects.filter((records) => records !== undefined);
+}
+
+/** Stores already indexed, so each process reads the marker once. */
+const indexedStores = new WeakSet<object>();
+
+async function buildHostIndexOnce(deps: ControllerDeps): Promise<void> {
+  if (indexedStores.has(deps.store)) return;
+  if ((await deps.store.get(keys.hostIndexBuilt())) === undefined) {
+    const writes: KvWrite[] = [];
+    for (const { project, nodes } of await loadProjectRecords(deps)) {
+      for (const hostId of new Set(nodes.map((node) => node.compute_id))) writes.push({ key: keys.hostProject(hostId, project.project_id), value: {} });
+    }
+    await deps.store.commit([...writes, { key: keys.hostIndexBuilt(), value: { built_at: new Date().toISOString() } }]);
+  }
+  indexedStores.add(deps.store);
+}
+
 export async function loadHostRecords(deps: ControllerDeps): Promise<Map<string, DataplaneHostRecord>> {
   const entries = await deps.store.list<DataplaneHostRecord>(keys.dataplaneHostsPrefix());
   return new Map(entries.map(({ value }) => [value.host_id, value]));

@@ -18,14 +18,15 @@ import type { Notification } from "../events/event-bus";
 import { KvClosed } from "../store/kv";
 import { isProjectRecordKey, keys } from "../store/keys";
 import { desiredHostState, tunnelEndsFor, type LeftOut } from "./desired-state";
+import { CaptureStreams } from "./capture-streams";
 import { LinkCountersBook, linkCountersWire, type LinkCountersSample } from "./link-counters";
 import type { LinkRecord } from "../domain/links";
 import { stopNodesThatDoNotRun } from "./node-status";
 import { loadStartupScripts, startupScriptKey } from "./startup-scripts";
 import {
   claimTunnelPorts,
+  loadHostProjectRecords,
   loadHostRecords,
-  loadProjectRecords,
   nextRevision,
   saveLeftOut,
   tunnelPortKey,
@@ -83,13 +84,12 @@ interface HostSession {
   ackErrors: StoredItemError[];
   /** Requests waiting for the daemon to acknowledge a revision. */
   ackWaiters: Set<AckWaiter>;
+  /** Capture files the host is sending, for `GET …/pcap`. */
+  captures: CaptureStreams;
   /** Re-armed by every message: when it fires, the host is taken for gone. */
   silence?: ReturnType<typeof setTimeout>;
-  projectIds: Set<string>;
   /** Pushes run one after another, so revisions reach the daemon in order. */
   queue: Promise<void>;
-  /** Pushes queued or running: until they finish, `projectIds` may miss a project just joined. */
-  pushesInFlight: number;
   timer?: ReturnType<typeof setTimeout>;
   closed: boolean;
 }
@@ -109,11 +109,6 @@ export interface DataplaneHubOptions {
   resetConnectedOnStart?: boolean;
   /** The one host this hub serves (a per-host object); a Hello from another is refused. */
   onlyHost?: string;
-  /**
-   * Whether changes reach this hub as events (Node: every event is published in this process).
-   * A host's Durable Object hears none; the objects that change what it runs call `refresh()`.
-   */
-  followEvents?: boolean;
 }
 
 /**
@@ -121,15 +116,13 @@ export interface DataplaneHubOptions {
  * Authenticates the Hello, registers the host as a compute, sends its whole desired state and
  * a new revision whenever something it runs changes, records acks (surfacing item errors as
  * `log.error` on the project stream, and stopping the nodes that do not run), keeps the
- * hosts' link counters, and answers requests once their change is applied (`apply`).
+ * hosts' link counters, answers requests once their change is applied (`apply`), and streams
+ * the capture files hosts send (`captureStream`).
  */
 export class DataplaneHub implements DataplaneControl {
   private readonly sessions = new Map<string, HostSession>();
-  private readonly projectSubscriptions = new Map<string, () => void>();
-  private controllerSubscription: (() => void) | undefined;
   private readonly debounceMs: number;
   private readonly onlyHost: string | undefined;
-  private readonly followEvents: boolean;
   private readonly helloTimeoutMs: number;
   private readonly silenceTimeoutMs: number;
   private readonly counters = new LinkCountersBook();
@@ -142,7 +135,6 @@ export class DataplaneHub implements DataplaneControl {
   ) {
     this.debounceMs = options.debounceMs ?? 5;
     this.onlyHost = options.onlyHost;
-    this.followEvents = options.followEvents ?? true;
     this.helloTimeoutMs = deps.config.dataplaneHelloTimeoutMs ?? HELLO_TIMEOUT_MS;
     this.silenceTimeoutMs = deps.config.dataplaneSilenceTimeoutMs ?? SILENCE_TIMEOUT_MS;
     this.ready =
@@ -156,6 +148,13 @@ export class DataplaneHub implements DataplaneControl {
     for (const session of this.sessions.values()) this.schedule(session);
   }
 
+  wake(hostIds: readonly string[]): void {
+    for (const hostId of hostIds) {
+      const session = this.sessions.get(hostId);
+      if (session) this.schedule(session);
+    }
+  }
+
   async apply(effect: DataplaneEffect): Promise<HostAnswer[]> {
     await this.ready;
     return Promise.all(effect.hostIds.map((hostId) => this.applyOn(hostId, effect)));
@@ -163,6 +162,13 @@ export class DataplaneHub implements DataplaneControl {
 
   async linkCounters(projectId: string, linkId: string, hostIds: readonly string[]): Promise<LinkCountersSample | undefined> {
     return this.counters.sample(projectId, linkId, hostIds);
+  }
+
+  /** The capture file the host writes at `relativePath`, streamed from it as it grows; undefined when the host is not connected or has no such file. */
+  async captureStream(hostId: string, relativePath: string): Promise<ReadableStream<Uint8Array> | undefined> {
+    const session = this.sessions.get(hostId);
+    if (!session || session.closed) return undefined;
+    return session.captures.follow((captureFollow) => session.socket.send(encodeControllerMessage({ captureFollow })), relativePath);
   }
 
   /**
@@ -175,13 +181,14 @@ export class DataplaneHub implements DataplaneControl {
       const known = (await this.deps.store.get(keys.dataplaneHost(hostId))) !== undefined;
       return known ? { hostId, outcome: "unreachable", reason: "disconnected" } : { hostId, outcome: "absent" };
     }
-    this.enqueue(session, false);
-    await session.queue;
+    // What the state leaves out is a problem only for a node asked to run: a link to a QEMU node
+    // is stored and listed under left_out, as is a stopped node of a type the host cannot run.
+    const unrunnable = await this.enqueue(session, false);
     const outcome = await this.acknowledgement(session, session.sentRevision);
     if (outcome !== "acked") return { hostId, outcome: "unreachable", reason: outcome };
     const items = new Set([...effect.nodeIds, ...effect.linkIds]);
     const problems: ItemProblem[] = [
-      ...session.leftOut.filter((item) => items.has(item.id)).map((item) => ({ kind: item.kind, id: item.id, message: item.reason })),
+      ...unrunnable.filter((item) => items.has(item.id)).map((item) => ({ kind: item.kind, id: item.id, message: item.reason })),
       ...session.ackErrors
         .filter((error) => error.kind === "unspecified" || items.has(error.id))
         .map((error) => ({ kind: error.kind === "link" ? ("link" as const) : ("node" as const), id: error.id, message: error.message })),
@@ -217,7 +224,7 @@ export class DataplaneHub implements DataplaneControl {
    */
   resume(socket: DaemonSocket, hello: Hello): DaemonConnection {
     const session = this.newSession(hello, socket);
-    this.enqueue(session, false);
+    void this.enqueue(session, false);
     return this.connection(socket, session);
   }
 
@@ -260,6 +267,8 @@ export class DataplaneHub implements DataplaneControl {
               await this.acknowledged(session, decoded.ack);
             } else if ("counters" in decoded) {
               this.countersReported(session, decoded.counters);
+            } else if ("captureChunk" in decoded) {
+              session.captures.received(decoded.captureChunk);
             }
           })
           .catch((error) => log.error("dataplane message failed", { host_id: session?.hostId, error: String(error) }));
@@ -302,14 +311,14 @@ export class DataplaneHub implements DataplaneControl {
       previous.closed = true;
       clearTimeout(previous.silence);
       for (const waiter of [...previous.ackWaiters]) waiter.settle("disconnected");
+      previous.captures.disconnected();
       previous.socket.close(CLOSE_REPLACED, "another connection of the same host replaced this one");
     }
     const session = this.newSession(hello, socket);
-    if (this.followEvents) await this.subscribe();
     await this.saveHost(hello, true);
     socket.opened?.(hello);
     log.info("dataplane host connected", { host_id: hello.hostId, last_applied_revision: hello.lastAppliedRevision });
-    this.enqueue(session, true);
+    void this.enqueue(session, true);
     // Cross-host links waiting for this host's address and ports can now be completed.
     for (const other of this.sessions.values()) if (other !== session) this.schedule(other);
     return session;
@@ -327,9 +336,8 @@ export class DataplaneHub implements DataplaneControl {
       ackedRevision: 0,
       ackErrors: [],
       ackWaiters: new Set(),
-      projectIds: new Set(),
+      captures: new CaptureStreams(),
       queue: Promise.resolve(),
-      pushesInFlight: 0,
       closed: false,
     };
     this.sessions.set(hello.hostId, session);
@@ -353,6 +361,7 @@ export class DataplaneHub implements DataplaneControl {
     clearTimeout(session.timer);
     clearTimeout(session.silence);
     for (const waiter of [...session.ackWaiters]) waiter.settle("disconnected");
+    session.captures.disconnected();
     this.counters.forgetHost(session.hostId);
     if (this.sessions.get(session.hostId) !== session) return;
     this.sessions.delete(session.hostId);
@@ -407,62 +416,32 @@ export class DataplaneHub implements DataplaneControl {
     }
   }
 
-  private async subscribe(): Promise<void> {
-    if (this.controllerSubscription) return;
-    this.controllerSubscription = this.deps.events.subscribe({ kind: "controller" }, (notification) => this.onControllerEvent(notification));
-    for (const { key } of await this.deps.store.list(keys.projectsPrefix())) {
-      if (isProjectRecordKey(key)) this.subscribeProject(key.slice(keys.projectsPrefix().length));
-    }
-  }
-
-  private subscribeProject(projectId: string): void {
-    if (this.projectSubscriptions.has(projectId)) return;
-    const unsubscribe = this.deps.events.subscribe({ kind: "project", projectId }, (notification) => {
-      if (!/^(node|link)\./.test(notification.action)) return;
-      const computeId = notification.event.compute_id;
-      for (const session of this.sessions.values()) {
-        const mayRunProject = session.projectIds.has(projectId) || computeId === session.hostId || session.pushesInFlight > 0;
-        if (mayRunProject) this.schedule(session);
-      }
-    });
-    this.projectSubscriptions.set(projectId, unsubscribe);
-  }
-
-  private onControllerEvent(notification: Notification): void {
-    const projectId = notification.event.project_id;
-    if (typeof projectId !== "string") return;
-    if (notification.action === "project.created" || notification.action === "project.opened") this.subscribeProject(projectId);
-    if (notification.action === "project.deleted") {
-      this.projectSubscriptions.get(projectId)?.();
-      this.projectSubscriptions.delete(projectId);
-    }
-    // Which hosts have nodes in the project is only known from its records: every host rebuilds,
-    // and those whose state did not change send nothing.
-    if (["project.opened", "project.closed", "project.deleted"].includes(notification.action)) {
-      for (const session of this.sessions.values()) this.schedule(session);
-    }
-  }
-
   private schedule(session: HostSession): void {
     if (session.timer !== undefined || session.closed) return;
     session.timer = setTimeout(() => {
       session.timer = undefined;
-      this.enqueue(session, false);
+      void this.enqueue(session, false);
     }, this.debounceMs);
   }
 
-  private enqueue(session: HostSession, force: boolean): void {
-    session.pushesInFlight++;
-    session.queue = session.queue
-      .then(() => (session.closed ? undefined : this.push(session, force)))
-      .catch((error) => log.error("could not send the desired state", { host_id: session.hostId, error: String(error) }))
-      .finally(() => session.pushesInFlight--);
+  /** Resolves, once the push ran, with the nodes it found recorded as running that the host cannot run. */
+  private enqueue(session: HostSession, force: boolean): Promise<LeftOut[]> {
+    const pushed = session.queue.then(() => (session.closed ? [] : this.push(session, force)));
+    session.queue = pushed.then(
+      () => undefined,
+      (error) => log.error("could not send the desired state", { host_id: session.hostId, error: String(error) }),
+    );
+    return pushed.catch(() => []);
   }
 
-  /** Builds the host's state and sends it as a new revision; unchanged states are not resent unless forced. */
-  private async push(session: HostSession, force: boolean): Promise<void> {
+  /**
+   * Builds the host's state from the projects its index names (never the whole store) and
+   * sends it as a new revision; unchanged states are not resent unless forced. Resolves with
+   * the nodes recorded as running that the state had to leave out (they are stopped now).
+   */
+  private async push(session: HostSession, force: boolean): Promise<LeftOut[]> {
     const { hostId } = session;
-    const projects = await loadProjectRecords(this.deps);
+    const projects = await loadHostProjectRecords(this.deps, hostId);
     const hosts = await loadHostRecords(this.deps);
     const ports = await claimTunnelPorts(this.deps, tunnelEndsFor(hostId, projects), hosts);
     const scripts = await loadStartupScripts(this.deps, hostId, projects);
@@ -476,30 +455,32 @@ export class DataplaneHub implements DataplaneControl {
     const body = encodeDesiredHostState({ revision: 0, nodes: state.nodes, links: state.links });
     const leftOutChanged = JSON.stringify(state.leftOut) !== JSON.stringify(session.leftOut);
     session.leftOut = state.leftOut;
-    await this.stopUnrunnable(session, state.leftOut);
+    const stopped = await this.stopUnrunnable(session, state.leftOut);
     if (!force && session.lastBody && sameBytes(body, session.lastBody)) {
       // What the host cannot run changes without what it runs changing (a docker node started).
       if (leftOutChanged) await saveLeftOut(this.deps, hostId, state.leftOut);
-      return;
+      return stopped;
     }
     const revision = await nextRevision(this.deps, hostId, session.hello.lastAppliedRevision, state.leftOut);
-    if (session.closed) return;
+    if (session.closed) return stopped;
     session.lastBody = body;
     session.sentRevision = revision;
     const linksSent = new Map(state.links.map((link) => [link.linkId, link]));
     for (const [linkId, link] of session.linksSent) if (!linksSent.has(linkId)) this.counters.forget(link.projectId, linkId);
     session.linksSent = linksSent;
-    session.projectIds = new Set(state.projectIds);
     session.projectOfItem = new Map([...state.nodes.map((n) => [n.nodeId, n.projectId] as const), ...state.links.map((l) => [l.linkId, l.projectId] as const)]);
     for (const item of state.leftOut) session.projectOfItem.set(item.id, item.projectId);
     session.socket.send(encodeControllerMessage({ state: { revision, nodes: state.nodes, links: state.links } }));
     if (state.leftOut.length > 0) log.warn("desired state leaves items out", { host_id: hostId, revision, left_out: state.leftOut });
+    return stopped;
   }
 
   /** A node the state leaves out does not run: one recorded as running is stopped (the next push sends that). */
-  private async stopUnrunnable(session: HostSession, leftOut: readonly LeftOut[]): Promise<void> {
-    const nodes = leftOut.filter((item) => item.kind === "node").map((item) => ({ projectId: item.projectId, nodeId: item.id, reason: item.reason }));
-    if ((await stopNodesThatDoNotRun(this.deps, session.hostId, nodes)).size > 0) this.schedule(session);
+  private async stopUnrunnable(session: HostSession, leftOut: readonly LeftOut[]): Promise<LeftOut[]> {
+    const nodes = leftOut.filter((item) => item.kind === "node");
+    const stopped = await stopNodesThatDoNotRun(this.deps, session.hostId, nodes.map((item) => ({ projectId: item.projectId, nodeId: item.id, reason: item.reason })));
+    if (stopped.size > 0) this.schedule(session);
+    return nodes.filter((item) => stopped.has(item.id));
   }
 
   /** Keeps the host's counters; a link's `link.counters` reaches its project at most once a second, while they change. */
@@ -527,15 +508,12 @@ export class DataplaneHub implements DataplaneControl {
    * ack becomes a `log.error` on its project's stream. Then the requests waiting for it answer.
    */
   private async acknowledged(session: HostSession, ack: Ack): Promise<void> {
-    const key = keys.dataplaneAck(session.hostId);
-    const previous = await this.deps.store.get<DataplaneAckRecord>(key);
     const errors: StoredItemError[] = ack.errors.map((error) => ({
       kind: error.kind === ItemErrorKind.NODE ? "node" : error.kind === ItemErrorKind.LINK ? "link" : "unspecified",
       id: error.id,
       project_id: session.projectOfItem.get(error.id) ?? "",
       message: error.message,
     }));
-    await this.deps.store.commit([{ key, value: { revision: ack.revision, errors } satisfies DataplaneAckRecord }]);
     if (ack.revision >= session.ackedRevision) {
       session.ackedRevision = ack.revision;
       session.ackErrors = errors;
@@ -547,7 +525,11 @@ export class DataplaneHub implements DataplaneControl {
       stopped = await stopNodesThatDoNotRun(this.deps, session.hostId, failed);
       if (stopped.size > 0) this.schedule(session);
     }
+    // The requests answer before the ack is stored for GET /v2/computes: that write is not theirs to wait for.
     for (const waiter of [...session.ackWaiters]) if (waiter.revision <= session.ackedRevision) waiter.settle("acked");
+    const key = keys.dataplaneAck(session.hostId);
+    const previous = await this.deps.store.get<DataplaneAckRecord>(key);
+    await this.deps.store.commit([{ key, value: { revision: ack.revision, errors } satisfies DataplaneAckRecord }]);
     const known = new Set((previous?.errors ?? []).map(errorIdentity));
     for (const error of errors) {
       // A stopped node's error was announced with it.

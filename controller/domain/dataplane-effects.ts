@@ -66,6 +66,12 @@ export function projectEffect(
   return { hostIds: [...new Set(nodes.map((node) => node.compute_id))], nodeIds: [], linkIds: [] };
 }
 
+/** The hosts the nodes are placed on, naming no item: records replaced whole (an import, a restore). */
+export function nodesEffect(nodes: readonly NodeRecord[]): DataplaneEffect | undefined {
+  if (nodes.length === 0) return undefined;
+  return { hostIds: [...new Set(nodes.map((node) => node.compute_id))], nodeIds: [], linkIds: [] };
+}
+
 /** Several effects as one, each host and item once; undefined when none asks anything. */
 export function combineEffects(...effects: ReadonlyArray<DataplaneEffect | undefined>): DataplaneEffect | undefined {
   const present = effects.filter((effect): effect is DataplaneEffect => effect !== undefined);

@@ -1,8 +1,11 @@
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import type { DesiredHostState, ItemError } from "@shared/proto";
+import { ControlClient } from "../../dataplane/control/client";
 import { createApp } from "../app";
+import { startNodeController } from "../runtime/node";
 import { inProcessDeps } from "../testing/in-process-deps";
 
 describe("GET …/pcap", () => {
@@ -50,4 +53,121 @@ describe("GET …/pcap", () => {
     }
     expect(received.join("")).toBe("first-second-third");
   });
+});
+
+/** A daemon's reconciler that "captures" by creating each capture file asked for; the test appends the records. */
+class FileCapturingReconciler {
+  private readonly capturing = new Set<string>();
+  constructor(private readonly dataDir: string) {}
+  async apply(state: DesiredHostState): Promise<ItemError[]> {
+    this.capturing.clear();
+    for (const { capture } of state.links) {
+      if (!capture?.active) continue;
+      const file = join(this.dataDir, capture.relativePath);
+      mkdirSync(dirname(file), { recursive: true });
+      if (!existsSync(file)) writeFileSync(file, "header-");
+      this.capturing.add(capture.relativePath);
+    }
+    return [];
+  }
+  isCapturing(relativePath: string): boolean {
+    return this.capturing.has(relativePath);
+  }
+}
+
+/** How many descriptors this process holds on `file`. */
+function descriptorsOn(file: string): number {
+  return readdirSync("/proc/self/fd").filter((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`) === file;
+    } catch {
+      return false;
+    }
+  }).length;
+}
+
+describe("GET …/pcap of a capture on a host whose disk the controller cannot read", () => {
+  it("streams the file from the host's daemon as it grows, ends when the capture stops, stops the daemon reading when the client leaves, and is a 409 once the host is gone", async () => {
+    const controllerDir = mkdtempSync(join(tmpdir(), "gns3-pcap-controller-"));
+    const daemonDir = mkdtempSync(join(tmpdir(), "gns3-pcap-daemon-"));
+    const controller = await startNodeController({ host: "127.0.0.1", port: 0, dataDir: controllerDir, dataplaneToken: "pcap-token" });
+    const client = new ControlClient({
+      controllerUrl: controller.url,
+      hostId: "h2",
+      token: "pcap-token",
+      tunnelAddress: "127.0.0.1",
+      udpPortMin: 20000,
+      udpPortMax: 20010,
+      dataDir: daemonDir,
+      reconciler: new FileCapturingReconciler(daemonDir),
+    });
+    try {
+      const applied = new Promise((resolve) => client.once("applied", resolve));
+      await client.start();
+      await applied;
+      const call = async (method: string, path: string, body?: unknown) => {
+        const response = await fetch(`${controller.url}${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+        const text = await response.text();
+        return { status: response.status, body: text ? JSON.parse(text) : null };
+      };
+      const { body: project } = await call("POST", "/v2/projects", { name: "remote pcap" });
+      const base = `/v2/projects/${project.project_id}`;
+      const a = (await call("POST", `${base}/nodes`, { name: "A", node_type: "ethernet_switch", compute_id: "h2" })).body;
+      const b = (await call("POST", `${base}/nodes`, { name: "B", node_type: "ethernet_hub", compute_id: "h2" })).body;
+      const { body: link } = await call("POST", `${base}/links`, {
+        nodes: [a, b].map((node) => ({ node_id: node.node_id, adapter_number: 0, port_number: 0 })),
+      });
+      const started = await call("POST", `${base}/links/${link.link_id}/start_capture`, {});
+      expect(started.status).toBe(201);
+      const relativePath = `projects/${project.project_id}/project-files/captures/${started.body.capture_file_name}`;
+      expect(existsSync(join(controllerDir, relativePath))).toBe(false);
+
+      const response = await fetch(`${controller.url}${base}/links/${link.link_id}/pcap`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("application/vnd.tcpdump.pcap");
+      const reader = response.body!.getReader();
+      let received = "";
+      const readUntil = async (text: string) => {
+        while (!received.endsWith(text)) {
+          const { done, value } = await reader.read();
+          if (done) throw new Error(`the stream ended after ${JSON.stringify(received)}`);
+          received += Buffer.from(value).toString();
+        }
+      };
+      await readUntil("header-");
+      appendFileSync(join(daemonDir, relativePath), "first-");
+      await readUntil("first-");
+      appendFileSync(join(daemonDir, relativePath), "second");
+      expect((await call("POST", `${base}/links/${link.link_id}/stop_capture`)).status).toBe(201);
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        received += Buffer.from(value).toString();
+      }
+      expect(received).toBe("header-first-second");
+
+      // Captured again: a client that leaves the stream has the daemon (in this process) close the file.
+      expect((await call("POST", `${base}/links/${link.link_id}/start_capture`, {})).status).toBe(201);
+      const leaving = new AbortController();
+      const again = await fetch(`${controller.url}${base}/links/${link.link_id}/pcap`, { signal: leaving.signal });
+      await again.body!.getReader().read();
+      expect(descriptorsOn(join(daemonDir, relativePath))).toBe(1);
+      leaving.abort();
+      const deadline = Date.now() + 5_000;
+      while (descriptorsOn(join(daemonDir, relativePath)) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(descriptorsOn(join(daemonDir, relativePath))).toBe(0);
+
+      // The host left: nothing can stream the capture.
+      await client.stop();
+      expect((await call("GET", `${base}/links/${link.link_id}/pcap`)).body).toEqual({
+        message: `The capture file ${started.body.capture_file_name} has no data yet: no dataplane has written it on compute h2`,
+        status: 409,
+      });
+    } finally {
+      await client.stop();
+      await controller.close();
+      rmSync(controllerDir, { recursive: true, force: true });
+      rmSync(daemonDir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });

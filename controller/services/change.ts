@@ -16,6 +16,8 @@ export interface Change {
    * they cannot bring up fails the request (the records stay, and the hosts converge later).
    */
   dataplane?: DataplaneEffect | undefined;
+  /** Hosts whose state the change alters without its answer waiting for them (a node created or renamed). */
+  wakes?: DataplaneEffect | undefined;
 }
 
 export function emptyChange(): Change {
@@ -29,6 +31,7 @@ export function combineChanges(...changes: readonly Change[]): Change {
     guards: changes.flatMap((change) => change.guards),
     events: changes.flatMap((change) => change.events),
     dataplane: combineEffects(...changes.map((change) => change.dataplane)),
+    wakes: combineEffects(...changes.map((change) => change.wakes)),
   };
 }
 
@@ -51,6 +54,7 @@ export async function applyChange(deps: ControllerDeps, change: Change): Promise
   }
   for (const { scope, notification } of change.events) deps.events.publish(scope, notification);
   if (change.dataplane) await reachDataplane(deps, change.dataplane);
+  else if (change.wakes) deps.dataplane?.wake(change.wakes.hostIds);
 }
 
 /**

@@ -29,7 +29,9 @@ function fakeDataplane(sample: LinkCountersSample | undefined) {
   const asked: Array<{ projectId: string; linkId: string; hostIds: readonly string[] }> = [];
   const dataplane: DataplaneControl = {
     apply: async () => [],
+    wake: () => {},
     linkCounters: async (projectId, linkId, hostIds) => (asked.push({ projectId, linkId, hostIds }), sample),
+    captureStream: async () => undefined,
   };
   return { dataplane, asked };
 }

@@ -13,6 +13,7 @@ import {
 } from "../domain/links";
 import type { NodeRecord } from "../domain/nodes";
 import { conflict, notFound } from "../http/api-error";
+import { LOCAL_COMPUTE_ID } from "../domain/computes";
 import { keys } from "../store/keys";
 import { applyChange, combineChanges, type Change } from "./change";
 import { linkEffect } from "../domain/dataplane-effects";
@@ -130,7 +131,7 @@ export async function deleteLink(deps: ControllerDeps, projectId: string, linkId
 }
 
 /** The host of each node at an end of the links' versions given. */
-async function hostsOfEnds(deps: ControllerDeps, ...links: LinkRecord[]): Promise<Map<string, string>> {
+export async function hostsOfEnds(deps: ControllerDeps, ...links: LinkRecord[]): Promise<Map<string, string>> {
   const hosts = new Map<string, string>();
   for (const link of links) for (const node of (await linkEndNodes(deps, link)).values()) hosts.set(node.node_id, node.compute_id);
   return hosts;
@@ -197,11 +198,21 @@ export async function stopLinkCapture(deps: ControllerDeps, projectId: string, l
  * The capture of a link that is capturing, streamed from its start and followed while the
  * dataplane appends to it; the stream ends once the capture is stopped (or the link deleted).
  */
+/**
+ * The capture as it grows. The local daemon of a Node controller writes it where the file store
+ * reads; any other host (every host on Workers) sends it over its control channel.
+ */
 export async function linkCaptureStream(deps: ControllerDeps, projectId: string, linkId: string): Promise<ReadableStream<Uint8Array>> {
   const link = await getLink(deps, projectId, linkId);
   if (!link.capturing || !link.capture_file_name) throw conflict("This link has no active packet capture");
+  const relativePath = fileLayout.capture(projectId, link.capture_file_name);
   const stillCapturing = async () => (await deps.store.get<LinkRecord>(keys.link(projectId, linkId)))?.capturing === true;
-  const stream = await deps.files.follow(fileLayout.capture(projectId, link.capture_file_name), stillCapturing);
+  // Only the local host's daemon writes where the file store reads (Node); any other host's
+  // file, and every file on Workers, comes from its daemon, so a same-named file here is never mistaken for it.
+  const host = link.capture_compute_id;
+  const stream =
+    (host === LOCAL_COMPUTE_ID ? await deps.files.follow(relativePath, stillCapturing) : undefined) ??
+    (host ? await deps.dataplane?.captureStream(host, relativePath) : undefined);
   if (!stream) {
     throw conflict(`The capture file ${link.capture_file_name} has no data yet: no dataplane has written it on compute ${link.capture_compute_id}`);
   }

@@ -9,10 +9,10 @@ import { conflict, notFound } from "../http/api-error";
 import { keys } from "../store/keys";
 import { cachedListBody } from "./list-cache";
 import { applyChange, combineChanges, emptyChange, reachDataplane, type Change } from "./change";
-import { combineEffects, nodeEffect, type DataplaneEffect } from "../domain/dataplane-effects";
+import { combineEffects, linkEffect, nodeEffect, type DataplaneEffect } from "../domain/dataplane-effects";
 import { withConflictRetry } from "../store/conflict-retry";
 import { loadComputeRecord } from "./computes";
-import { linkRemoval } from "./links";
+import { hostsOfEnds, linkRemoval } from "./links";
 import { projectEvent } from "./project-events";
 import { countAddition, countRemoval, inCountTurn } from "./record-limits";
 import { loadOpenedProject, loadProject } from "./projects";
@@ -128,7 +128,10 @@ export async function createNode(deps: ControllerDeps, projectId: string, input:
       writes: [{ key: keys.node(projectId, nodeId), value: node }, { key: keys.nodeName(projectId, name), value: nodeId }],
       guards: [{ key: keys.node(projectId, nodeId), absent: true }, { key: keys.nodeName(projectId, name), absent: true }],
       events: [projectEvent(projectId, "node.created", nodeWire(deps, node))],
+      wakes: nodeEffect(undefined, node),
     };
+    // The host's index, so its pushes read this project; a lasting entry costs only a read.
+    change.writes.push({ key: keys.hostProject(node.compute_id, projectId), value: {} });
     if (console !== null) {
       change.writes.push({ key: keys.consolePort(input.compute_id, console), value: nodeId });
       change.guards.push({ key: keys.consolePort(input.compute_id, console), absent: true });
@@ -173,6 +176,7 @@ export async function updateNode(deps: ControllerDeps, projectId: string, nodeId
     next.revision = node.revision + 1;
     change.writes.push({ key: keys.node(projectId, nodeId), value: next });
     change.events.push(projectEvent(projectId, "node.updated", nodeWire(deps, next)));
+    change.wakes = nodeEffect(node, next);
     await applyChange(deps, change);
     return next;
   });
@@ -193,6 +197,8 @@ export async function deleteNode(deps: ControllerDeps, projectId: string, nodeId
       if (node.console !== null) nodeRemoval.writes.push({ key: keys.consolePort(node.compute_id, node.console), delete: true });
       nodeRemoval.guards.push({ key: keys.node(projectId, nodeId), revision: node.revision });
       nodeRemoval.events.push(projectEvent(projectId, "node.deleted", nodeWire(deps, node)));
+      const hosts = await hostsOfEnds(deps, ...links);
+      nodeRemoval.wakes = combineEffects(nodeEffect(node, undefined), ...links.map((link) => linkEffect(link, undefined, (id) => hosts.get(id))));
       await applyChange(
         deps,
         combineChanges(

@@ -12,6 +12,7 @@ import { withConflictRetry } from "../store/conflict-retry";
 import { keys } from "../store/keys";
 import type { KvWrite } from "../store/kv";
 import { applyChange, combineChanges, type Change } from "./change";
+import { nodesEffect } from "../domain/dataplane-effects";
 import { allocateConsolePorts, hasConsole } from "./nodes";
 import { assertNameFree } from "./projects";
 import { initialCounts } from "./record-limits";
@@ -113,7 +114,8 @@ export async function topologyChange(
   keptConsoles: ReadonlyMap<string, number> = new Map(),
 ): Promise<{ change: Change; nodes: NodeRecord[] }> {
   const nodes = await withConsolePorts(deps, topology.nodes, keptConsoles);
-  const change: Change = { writes: [], guards: [], events: [] };
+  const change: Change = { writes: [], guards: [], events: [], wakes: nodesEffect(nodes) };
+  for (const hostId of new Set(nodes.map((node) => node.compute_id))) change.writes.push({ key: keys.hostProject(hostId, projectId), value: {} });
   for (const node of nodes) {
     change.writes.push({ key: keys.node(projectId, node.node_id), value: node }, { key: keys.nodeName(projectId, node.name), value: node.node_id });
     if (node.console !== null && !keptConsoles.has(node.node_id)) {

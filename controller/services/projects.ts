@@ -130,6 +130,12 @@ export async function closeProject(deps: ControllerDeps, projectId: string): Pro
   });
 }
 
+/** The project's entries in the hosts' indexes, those of hosts whose nodes were deleted before it too. */
+async function hostIndexRemovals(deps: ControllerDeps, projectId: string): Promise<KvWrite[]> {
+  const entries = await deps.store.list(keys.everyHostProjectsPrefix());
+  return entries.filter(({ key }) => key.endsWith(`/${projectId}`)).map(({ key }) => ({ key, delete: true as const }));
+}
+
 async function stopEverything(deps: ControllerDeps, projectId: string): Promise<KvWrite[]> {
   const writes: KvWrite[] = [];
   for (const { key, value } of await deps.store.list<{ status?: string }>(keys.nodesPrefix(projectId))) {
@@ -148,6 +154,7 @@ export async function deleteProject(deps: ControllerDeps, projectId: string): Pr
   const change = emptyChange();
   change.writes.push(...(await projectRecordRemovals(deps, projectId)));
   change.writes.push({ key: keys.project(projectId), delete: true }, { key: keys.projectName(record.name), delete: true });
+  change.writes.push(...(await hostIndexRemovals(deps, projectId)));
   change.guards.push({ key: keys.project(projectId), revision: record.revision });
   if (record.status === "opened") change.events.push(controllerEvent("project.closed", { ...record, status: "closed" }));
   change.events.push(controllerEvent("project.deleted", record));

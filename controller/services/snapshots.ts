@@ -13,6 +13,7 @@ import { withConflictRetry } from "../store/conflict-retry";
 import { keys } from "../store/keys";
 import { KvConflict, type KvGuard, type KvWrite } from "../store/kv";
 import { applyChange, combineChanges, type Change } from "./change";
+import { combineEffects, nodesEffect } from "../domain/dataplane-effects";
 import { listDrawings } from "./drawings";
 import { listLinkRecords } from "./links";
 import { hasConsole, listNodeRecords, nodeWire } from "./nodes";
@@ -201,6 +202,7 @@ async function commitRestore(deps: ControllerDeps, projectId: string, topology: 
     writes: [...withoutOverwritten(removals, records.writes), ...records.writes, { key: keys.project(projectId), value: next }],
     guards: [...guards, ...records.guards],
     events,
+    wakes: combineEffects(records.wakes, nodesEffect(oldNodes)),
   };
   await applyChange(deps, combineChanges(change, counts));
   return next;

@@ -42,6 +42,15 @@ export const keys = {
   tunnelPortsPrefix: (hostId: string) => `dataplane/tunnel-ports/${hostId}/`,
   /** The same claim seen from the link, so one link never takes two ports on a host. */
   linkTunnelPort: (projectId: string, linkId: string, hostId: string) => `dataplane/link-tunnels/${projectId}/${linkId}/${hostId}`,
+  /**
+   * The projects a host has (or had) nodes of, written with each node placed there, so a push
+   * to the host reads only those projects; removed with the project.
+   */
+  hostProject: (hostId: string, projectId: string) => `dataplane/host-projects/${hostId}/${projectId}`,
+  hostProjectsPrefix: (hostId: string) => `dataplane/host-projects/${hostId}/`,
+  everyHostProjectsPrefix: () => "dataplane/host-projects/",
+  /** Set once every node of a store from before the host index is in it. */
+  hostIndexBuilt: () => "dataplane/host-index-built",
   /** Changes with every commit that touches the project; validates cached list bodies. */
   projectStamp: (projectId: string) => `stamps/projects/${projectId}`,
 } as const;

@@ -74,6 +74,21 @@ describe.each([
     expect(outcomes).toEqual(Array.from({ length: 5 }, () => [{ lossy: true, arrived: false }, { lossy: false, arrived: true }]).flat());
   }, 60_000);
 
+  it("streams the capture from the moment start_capture answers", async () => {
+    const [sender, receiver] = peers as [UdpPeer, UdpPeer];
+    const path = await createCloudPath(api, [{ computeId: "local", peer: sender }, { computeId: "local", peer: receiver }]);
+    const linkPath = `/v2/projects/${path.projectId}/links/${path.linkIds[0]}`;
+    expect((await api("POST", `${linkPath}/start_capture`, {})).status).toBe(201);
+    const pcap = await fetch(`${controller.url}${linkPath}/pcap`);
+    expect(pcap.status).toBe(200);
+    const reader = pcap.body!.getReader();
+    const first = await reader.read();
+    // The classic pcap magic, as the daemon writes it (little-endian).
+    expect(Buffer.from(first.value!).readUInt32LE(0)).toBe(0xa1b2c3d4);
+    expect((await api("POST", `${linkPath}/stop_capture`)).status).toBe(201);
+    await reader.cancel();
+  }, 60_000);
+
   it("counts exactly the frames a generator sent, per direction and per drop reason, and announces them", async () => {
     const [sender, receiver] = peers as [UdpPeer, UdpPeer];
     const path = await createCloudPath(api, [{ computeId: "local", peer: sender }, { computeId: "local", peer: receiver }], { frequency_drop: [5] });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { decodeControllerMessage, encodeDaemonMessage, type DaemonMessage, type DesiredHostState, type Hello } from "@shared/proto";
+import { waitFor } from "@shared/testing/cleanups";
+import { decodeControllerMessage, encodeDaemonMessage, type CaptureFollow, type DaemonMessage, type DesiredHostState, type Hello } from "@shared/proto";
 import { workerInNode } from "../../testing/worker-in-node";
+import worker from "../worker";
+import type { Env } from "./bindings";
 
 /** workerd's hibernatable socket as the object sees it: what was sent, and the attachment it keeps. */
 class FakeSocket {
@@ -28,6 +31,9 @@ class FakeSocket {
   states(): DesiredHostState[] {
     return this.sent.map((bytes) => decodeControllerMessage(bytes)).flatMap((message) => ("state" in message ? [message.state] : []));
   }
+  captureRequests(): CaptureFollow[] {
+    return this.sent.map((bytes) => decodeControllerMessage(bytes)).flatMap((message) => ("captureFollow" in message ? [message.captureFollow] : []));
+  }
 }
 
 function frame(message: DaemonMessage): ArrayBuffer {
@@ -40,15 +46,6 @@ function helloFrom(hostId: string): Hello {
   return { hostId, token: "secret", lastAppliedRevision: 0, tunnelAddress: "127.0.0.1", udpPortMin: 20000, udpPortMax: 20100, daemonVersion: "test", name: hostId };
 }
 
-async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>): Promise<T> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const found = await probe();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe("a dataplane host's Durable Object", () => {
   it("keeps the daemon's session across hibernation: a change made while it slept reaches the daemon", async () => {
@@ -98,5 +95,51 @@ describe("a dataplane host's Durable Object", () => {
     const closed = await waitFor("the refusal", () => socket.closed);
     expect(closed.code).toBe(4400);
     expect(closed.reason).toContain("host 'h1'");
+  });
+
+  it("streams a capture the host's daemon sends through the host's object, and answers 409 when the daemon has no such file", async () => {
+    // An empty bucket: the capture is only on the daemon's disk.
+    const noFiles = { get: async () => null } as unknown as Env["FILES"];
+    const { computes, api, env } = workerInNode({ DATAPLANE_TOKEN: "secret", FILES: noFiles });
+    computes.instance("local");
+    const socket = new FakeSocket();
+    socket.serializeAttachment({ hostId: "local" });
+    computes.states.get("local")!.acceptWebSocket(socket);
+    const daemonSays = (message: DaemonMessage) => computes.instance("local").webSocketMessage(socket as never, frame(message));
+    socket.acknowledge = (revision) => daemonSays({ ack: { revision, errors: [] } });
+    daemonSays({ hello: helloFrom("local") });
+    await waitFor("the first state", () => socket.states()[0]);
+
+    const { body: project } = await api("POST", "/v2/projects", { name: "capture" });
+    const base = `/v2/projects/${project.project_id}`;
+    const switches = [];
+    for (const name of ["SW1", "SW2"]) switches.push((await api("POST", `${base}/nodes`, { name, node_type: "ethernet_switch", compute_id: "local" })).body);
+    const { body: link } = await api("POST", `${base}/links`, { nodes: switches.map((sw) => ({ node_id: sw.node_id, adapter_number: 0, port_number: 0 })) });
+    const started = await api("POST", `${base}/links/${link.link_id}/start_capture`, {});
+    expect(started.status).toBe(201);
+    const relativePath = `projects/${project.project_id}/project-files/captures/${started.body.capture_file_name}`;
+    const pcap = () => worker.fetch(new Request(`https://controller.test${base}/links/${link.link_id}/pcap`), env);
+
+    const answering = pcap();
+    const [request] = await waitFor("the capture request", () => socket.captureRequests().length === 1 && socket.captureRequests());
+    expect(request).toEqual({ streamId: 1, relativePath, offset: 0, stop: false });
+    const chunk = (data: string, end = false) => daemonSays({ captureChunk: { streamId: 1, data: new TextEncoder().encode(data), end, error: "" } });
+    chunk("header-");
+    const response = await answering;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/vnd.tcpdump.pcap");
+    chunk("record-");
+    chunk("last", true);
+    expect(await response.text()).toBe("header-record-last");
+
+    const refused = pcap();
+    await waitFor("the second capture request", () => socket.captureRequests().length === 2);
+    daemonSays({ captureChunk: { streamId: 2, data: new Uint8Array(), end: true, error: `no capture file ${relativePath} on this host` } });
+    const answer = await refused;
+    expect(answer.status).toBe(409);
+    expect(await answer.json()).toEqual({
+      message: `The capture file ${started.body.capture_file_name} has no data yet: no dataplane has written it on compute local`,
+      status: 409,
+    });
   });
 });

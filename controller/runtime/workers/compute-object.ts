@@ -5,8 +5,7 @@ import { ShardedKeyValueStore } from "../../store/sharded-kv";
 import { RemoteShard } from "./shard-rpc";
 import { shardFetch, workerDeps, type Env } from "./bindings";
 import { ForwardingEventBus } from "./forwarding-event-bus";
-import { REFRESH_PATH } from "./host-refresh";
-import { APPLY_PATH, COUNTERS_PATH } from "./dataplane-calls";
+import { APPLY_PATH, CAPTURE_PATH, COUNTERS_PATH, REFRESH_PATH } from "./dataplane-calls";
 import type { DataplaneEffect } from "../../domain/dataplane-effects";
 
 /** workerd's hibernatable server socket (typed here so Node code needs no Workers types). */
@@ -57,6 +56,11 @@ export class ComputeObject {
       return new Response(null, { status: 204 });
     }
     const hostId = url.searchParams.get("host_id");
+    if (url.pathname === CAPTURE_PATH && hostId) {
+      // The host's chunks arrive on the socket this object holds; the response keeps it awake meanwhile.
+      const stream = await (this.resumeSockets() ?? this.hubFor(hostId)).captureStream(hostId, url.searchParams.get("path") ?? "");
+      return stream ? new Response(stream, { headers: { "content-type": "application/vnd.tcpdump.pcap" } }) : new Response(null, { status: 404 });
+    }
     if ((url.pathname === APPLY_PATH || url.pathname === COUNTERS_PATH) && hostId) {
       // A host with no socket here answers from its records: disconnected, or never seen.
       const hub = this.resumeSockets() ?? this.hubFor(hostId);
@@ -121,7 +125,7 @@ export class ComputeObject {
     if (this.hub) return this.hub;
     const store = new ShardedKeyValueStore((shard) => new RemoteShard(shardFetch(this.env, shard)), () => crypto.randomUUID());
     const events = new ForwardingEventBus(undefined, (shard) => shardFetch(this.env, shard));
-    this.hub = new DataplaneHub(workerDeps(this.env, store, events), { resetConnectedOnStart: false, onlyHost: hostId, followEvents: false });
+    this.hub = new DataplaneHub(workerDeps(this.env, store, events), { resetConnectedOnStart: false, onlyHost: hostId });
     return this.hub;
   }
 

@@ -2,10 +2,16 @@ import type { DataplaneControl, HostAnswer } from "../../deps";
 import type { DataplaneEffect } from "../../domain/dataplane-effects";
 import { mergeLinkCountersSamples, type LinkCountersSample } from "../../dataplane/link-counters";
 import type { ObjectFetch } from "./shard-rpc";
+import { createLogger } from "@shared/logging/logger";
 
-/** What the objects serving the API ask a host's object: apply a change, read a link's counters. */
+const log = createLogger("controller.dataplane-calls");
+
+/** What the objects serving the API ask a host's object: send its state, apply a change, read a link's counters. */
+export const REFRESH_PATH = "/internal/refresh";
 export const APPLY_PATH = "/internal/apply";
 export const COUNTERS_PATH = "/internal/counters";
+/** A capture file streamed from the host: answered 404 when the host is not connected or has no such file. */
+export const CAPTURE_PATH = "/internal/capture";
 
 /**
  * The dataplane as the API's objects reach it on Workers: each host's hub lives in that host's
@@ -14,6 +20,13 @@ export const COUNTERS_PATH = "/internal/counters";
  */
 export function dataplaneThroughObjects(computeFetch: (hostId: string) => ObjectFetch): DataplaneControl {
   return {
+    wake(hostIds: readonly string[]): void {
+      for (const hostId of hostIds) {
+        computeFetch(hostId)(new Request(`https://compute${REFRESH_PATH}`, { method: "POST" }))
+          .then((answer) => answer.body?.cancel())
+          .catch((error) => log.error("could not tell a dataplane host of a change", { host_id: hostId, error: String(error) }));
+      }
+    },
     async apply(effect: DataplaneEffect): Promise<HostAnswer[]> {
       return Promise.all(
         effect.hostIds.map(async (hostId) => {
@@ -35,6 +48,13 @@ export function dataplaneThroughObjects(computeFetch: (hostId: string) => Object
         }),
       );
       return mergeLinkCountersSamples(samples.filter((sample): sample is LinkCountersSample => sample !== null));
+    },
+    async captureStream(hostId: string, relativePath: string): Promise<ReadableStream<Uint8Array> | undefined> {
+      const query = new URLSearchParams({ host_id: hostId, path: relativePath });
+      const answer = await computeFetch(hostId)(new Request(`https://compute${CAPTURE_PATH}?${query}`));
+      if (answer.status === 404) return undefined;
+      if (!answer.ok || !answer.body) throw new Error(`dataplane host ${hostId}'s object answered ${answer.status}: ${await answer.text()}`);
+      return answer.body;
     },
   };
 }

@@ -20,12 +20,9 @@ export class ForwardingEventBus implements EventBus {
     /** The object this bus runs in; undefined for one that serves no stream (a host's object). */
     private readonly self: ShardName | undefined,
     private readonly objectFetch: (shard: ShardName) => ObjectFetch,
-    /** Sees every event published here, wherever it is delivered. */
-    private readonly observe: (scope: NotificationScope, notification: Notification) => void = () => {},
   ) {}
 
   publish(scope: NotificationScope, notification: Notification): void {
-    this.observe(scope, notification);
     const owner = scope.kind === "controller" ? DIRECTORY : projectShard(scope.projectId);
     if (owner === this.self) return this.local.publish(scope, notification);
     const body = JSON.stringify({ scope, notification });

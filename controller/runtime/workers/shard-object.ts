@@ -7,7 +7,6 @@ import type { ShardParticipant } from "../../store/shard-participant";
 import type { ShardName } from "../../store/shards";
 import { computeFetch, SHARD_HEADER, shardFetch, workerDeps, type Env } from "./bindings";
 import { EVENTS_PATH, ForwardingEventBus } from "./forwarding-event-bus";
-import { HostRefresher, REFRESH_PATH } from "./host-refresh";
 import { dataplaneThroughObjects } from "./dataplane-calls";
 import { answerShardCall, RemoteShard, SHARD_RPC_PATH } from "./shard-rpc";
 
@@ -54,11 +53,7 @@ class ControllerShardObject {
       return remote;
     };
     const store = new ShardedKeyValueStore(participant, () => crypto.randomUUID());
-    const refresher = new HostRefresher(
-      () => deps,
-      (hostId) => computeFetch(this.env, hostId)(new Request(`https://compute${REFRESH_PATH}`, { method: "POST" })),
-    );
-    const events = new ForwardingEventBus(shard, (other) => shardFetch(this.env, other), refresher.observe);
+    const events = new ForwardingEventBus(shard, (other) => shardFetch(this.env, other));
     const deps: ControllerDeps = { ...workerDeps(this.env, store, events), dataplane: dataplaneThroughObjects((hostId) => computeFetch(this.env, hostId)) };
     this.running = { shard, app: createApp(deps, { dataplaneChannel: false }), events };
     return this.running;

@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { decodeControllerMessage, encodeDaemonMessage, type DaemonMessage, type Hello } from "@shared/proto";
+import { createApp } from "../app";
+import { inProcessDeps } from "../testing/in-process-deps";
+import { workerInNode } from "../testing/worker-in-node";
+import type { KeyValueStore } from "../store/kv";
+import { DataplaneHub, type DaemonConnection } from "./hub";
+
+const TOKEN = "index-token";
+const PROJECTS = 200;
+
+function frame(message: DaemonMessage): ArrayBuffer {
+  return new Uint8Array(encodeDaemonMessage(message)).buffer;
+}
+
+function hello(hostId: string): Hello {
+  return { hostId, token: TOKEN, lastAppliedRevision: 0, tunnelAddress: "127.0.0.1", udpPortMin: 20000, udpPortMax: 20999, daemonVersion: "test", name: hostId };
+}
+
+/** A daemon that acknowledges every state it is sent, as soon as it gets it. */
+class AckingDaemon {
+  states = 0;
+  connection!: DaemonConnection;
+  readonly socket = {
+    send: (bytes: Uint8Array) => {
+      const message = decodeControllerMessage(bytes);
+      if (!("state" in message)) return;
+      this.states++;
+      setTimeout(() => this.connection.message(frame({ ack: { revision: message.state.revision, errors: [] } })), 0);
+    },
+    close: () => {},
+  };
+}
+
+/** Every key the store was asked for, and every prefix listed. */
+function countingStore(store: KeyValueStore) {
+  const touched: string[] = [];
+  const counting: KeyValueStore = {
+    get: (key) => (touched.push(key), store.get(key)),
+    list: (prefix) => (touched.push(prefix), store.list(prefix)),
+    commit: (writes, guards) => store.commit(writes, guards),
+    close: () => store.close(),
+  };
+  return { counting, touched };
+}
+
+const PROJECT_KEY = /^(?:stamps\/)?projects\/([^/]+)/;
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+type Api = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
+
+/** 199 projects with a switch on host h2, then one with a linked pair of switches on `local`; the last one's link. */
+async function storeOfProjects(api: Api): Promise<{ projectId: string; linkId: string }> {
+  for (let index = 0; index < PROJECTS - 1; index++) {
+    const project = await api("POST", "/v2/projects", { name: `other-${index}` });
+    expect((await api("POST", `/v2/projects/${project.body.project_id}/nodes`, { name: "SW", node_type: "ethernet_switch", compute_id: "h2" })).status).toBe(201);
+  }
+  const project = await api("POST", "/v2/projects", { name: "mine" });
+  const base = `/v2/projects/${project.body.project_id}`;
+  const switches = [];
+  for (const name of ["SW1", "SW2"]) switches.push((await api("POST", `${base}/nodes`, { name, node_type: "ethernet_switch", compute_id: "local" })).body.node_id);
+  const link = await api("POST", `${base}/links`, { nodes: switches.map((node_id) => ({ node_id, adapter_number: 0, port_number: 0 })) });
+  expect(link.status).toBe(201);
+  return { projectId: project.body.project_id, linkId: link.body.link_id };
+}
+
+describe("a push reads only what its host runs", () => {
+  it("on Node: a filter change in one of 200 projects reads no other project's records", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "targeted-"));
+    dirs.push(dataDir);
+    const base = inProcessDeps(dataDir);
+    const { counting, touched } = countingStore(base.store);
+    const deps = { ...base, store: counting, config: { ...base.config, dataplaneToken: TOKEN } };
+    const hub = new DataplaneHub(deps);
+    deps.dataplane = hub;
+    const app = createApp(deps, { dataplaneChannel: false });
+    const daemons = new Map<string, AckingDaemon>();
+    for (const hostId of ["local", "h2"]) {
+      const daemon = new AckingDaemon();
+      daemon.connection = hub.connect(daemon.socket);
+      daemon.connection.message(frame({ hello: hello(hostId) }));
+      daemons.set(hostId, daemon);
+    }
+    const api: Api = async (method, path, body) => {
+      const response = await app.request(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null };
+    };
+    const mine = await storeOfProjects(api);
+
+    touched.length = 0;
+    const statesOfH2 = daemons.get("h2")!.states;
+    const changed = await api("PUT", `/v2/projects/${mine.projectId}/links/${mine.linkId}`, { filters: { packet_loss: [100] } });
+    expect(changed.status).toBe(201);
+    const projectsRead = new Set(touched.map((key) => PROJECT_KEY.exec(key)?.[1]).filter((id) => id !== undefined));
+    expect([...projectsRead]).toEqual([mine.projectId]);
+    expect(touched.filter((key) => key.startsWith("dataplane/host-projects/"))).toEqual(["dataplane/host-projects/local/"]);
+    expect(daemons.get("h2")!.states).toBe(statesOfH2);
+    console.log(JSON.stringify({ msg: "keys read for a filter change among 200 projects (Node)", reads: touched.length }));
+    // A deleted project leaves the index with it.
+    expect((await api("DELETE", `/v2/projects/${mine.projectId}`)).status).toBe(204);
+    expect((await base.store.list("dataplane/host-projects/local/")).map((entry) => entry.key)).toEqual([]);
+  }, 60_000);
+
+  it("on Workers: a filter change in one of 200 projects calls only that project's object and its host's", async () => {
+    const { env, computes, api } = workerInNode({ DATAPLANE_TOKEN: TOKEN });
+    for (const hostId of ["local", "h2"]) {
+      computes.instance(hostId);
+      const state = computes.states.get(hostId)!;
+      const socket = {
+        attachment: { hostId } as unknown,
+        send: (data: Uint8Array) => {
+          const message = decodeControllerMessage(new Uint8Array(data));
+          if ("state" in message) setTimeout(() => computes.instance(hostId).webSocketMessage(socket as never, frame({ ack: { revision: message.state.revision, errors: [] } })), 0);
+        },
+        close: () => {},
+        serializeAttachment(value: unknown) {
+          this.attachment = structuredClone(value);
+        },
+        deserializeAttachment() {
+          return structuredClone(this.attachment);
+        },
+      };
+      state.acceptWebSocket(socket);
+      computes.instance(hostId).webSocketMessage(socket as never, frame({ hello: hello(hostId) }));
+    }
+    const mine = await storeOfProjects(api);
+
+    const called: string[] = [];
+    for (const [binding, namespace] of [["project", env.PROJECTS], ["compute", env.COMPUTES]] as const) {
+      const get = namespace.get.bind(namespace);
+      namespace.get = (id) => {
+        const stub = get(id);
+        return { fetch: (request) => (called.push(`${binding}:${String(id)}`), stub.fetch(request)) };
+      };
+    }
+    const changed = await api("PUT", `/v2/projects/${mine.projectId}/links/${mine.linkId}`, { filters: { packet_loss: [100] } });
+    expect(changed.status).toBe(201);
+    expect([...new Set(called)].sort()).toEqual([`compute:local`, `project:${mine.projectId}`]);
+    console.log(JSON.stringify({ msg: "object calls for a filter change among 200 projects (Workers)", calls: called.length }));
+  }, 120_000);
+});
