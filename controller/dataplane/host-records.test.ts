@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { inProcessDeps } from "../testing/in-process-deps";
 import { keys } from "../store/keys";
-import { claimTunnelPorts, firstFreePort, loadHostProjectRecords, nextRevision, type DataplaneHostRecord } from "./host-records";
+import { claimTunnelPorts, firstFreePort, loadHostProjectRecords, recordRevision, revisionAfter, type DataplaneHostRecord } from "./host-records";
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -64,13 +64,15 @@ describe("claimTunnelPorts", () => {
   });
 });
 
-describe("nextRevision", () => {
-  it("grows from the stored counter and above the daemon's applied revision", async () => {
+describe("revisionAfter and recordRevision", () => {
+  it("grow from the stored counter, above the daemon's applied revision and what was sent, and never store a lower one", async () => {
     const d = deps();
-    expect(await nextRevision(d, "h1", 0, [])).toBe(1);
-    expect(await nextRevision(d, "h1", 0, [])).toBe(2);
-    expect(await nextRevision(d, "h1", 40, [])).toBe(41);
-    expect(await Promise.all([nextRevision(d, "h1", 0, []), nextRevision(d, "h1", 0, [])])).toEqual(expect.arrayContaining([42, 43]));
+    expect(await revisionAfter(d, "h1", 0)).toBe(1);
+    await recordRevision(d, "h1", 1, []);
+    expect(await revisionAfter(d, "h1", 0)).toBe(2);
+    expect(await revisionAfter(d, "h1", 40, 7)).toBe(41);
+    await Promise.all([recordRevision(d, "h1", 43, []), recordRevision(d, "h1", 42, [])]);
+    expect(await d.store.get(keys.dataplaneRevision("h1"))).toEqual({ revision: 43, left_out: [] });
   });
 });
 

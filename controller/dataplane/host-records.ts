@@ -169,18 +169,27 @@ export async function claimTunnelPorts(
 }
 
 /**
- * The next revision for a host: above every revision sent before (the counter is stored, so a
- * restarted controller continues from it) and above what the daemon says it applied (in case
- * the controller's store was replaced).
+ * The next revision for a host: above every revision recorded (the counter is stored, so a
+ * restarted controller continues from it), above what the daemon says it applied (in case the
+ * store was replaced) and above `floors` (what this connection sent already).
  */
-export async function nextRevision(deps: ControllerDeps, hostId: string, appliedByDaemon: number, leftOut: LeftOut[]): Promise<number> {
+export async function revisionAfter(deps: ControllerDeps, hostId: string, ...floors: number[]): Promise<number> {
+  const current = await deps.store.get<DataplaneRevisionRecord>(keys.dataplaneRevision(hostId));
+  return Math.max(current?.revision ?? 0, ...floors) + 1;
+}
+
+/**
+ * Stores a revision sent to the host, with what it left out. The hub sends first, so the sync
+ * to disk overlaps the trip to the daemon: a controller that stops in between starts again
+ * above the daemon's applied revision, which its Hello reports.
+ */
+export async function recordRevision(deps: ControllerDeps, hostId: string, revision: number, leftOut: LeftOut[]): Promise<void> {
   const key = keys.dataplaneRevision(hostId);
-  return withConflictRetry(async () => {
+  await withConflictRetry(async () => {
     const current = await deps.store.get<DataplaneRevisionRecord>(key);
-    const revision = Math.max(current?.revision ?? 0, appliedByDaemon) + 1;
+    if (current && current.revision >= revision) return;
     const guard: KvGuard = current ? { key, revision: current.revision } : { key, absent: true };
     await deps.store.commit([{ key, value: { revision, left_out: leftOut } satisfies DataplaneRevisionRecord }], [guard]);
-    return revision;
   });
 }
 

@@ -27,7 +27,8 @@ import {
   claimTunnelPorts,
   loadHostProjectRecords,
   loadHostRecords,
-  nextRevision,
+  recordRevision,
+  revisionAfter,
   saveLeftOut,
   tunnelPortKey,
   type DataplaneAckRecord,
@@ -90,6 +91,10 @@ interface HostSession {
   silence?: ReturnType<typeof setTimeout>;
   /** Pushes run one after another, so revisions reach the daemon in order. */
   queue: Promise<void>;
+  /** The push queued and not started yet, which a new request can join. */
+  waitingPush?: Promise<LeftOut[]>;
+  /** Revisions sent are stored one after another, behind the pushes. */
+  recording: Promise<void>;
   timer?: ReturnType<typeof setTimeout>;
   closed: boolean;
 }
@@ -338,6 +343,7 @@ export class DataplaneHub implements DataplaneControl {
       ackWaiters: new Set(),
       captures: new CaptureStreams(),
       queue: Promise.resolve(),
+      recording: Promise.resolve(),
       closed: false,
     };
     this.sessions.set(hello.hostId, session);
@@ -424,14 +430,25 @@ export class DataplaneHub implements DataplaneControl {
     }, this.debounceMs);
   }
 
-  /** Resolves, once the push ran, with the nodes it found recorded as running that the host cannot run. */
+  /**
+   * Resolves, once the push ran, with the nodes it found recorded as running that the host
+   * cannot run. A push waiting for its turn reads the store only when it starts, so it serves
+   * every request that committed before: those join it rather than queue a rebuild each.
+   */
   private enqueue(session: HostSession, force: boolean): Promise<LeftOut[]> {
-    const pushed = session.queue.then(() => (session.closed ? [] : this.push(session, force)));
-    session.queue = pushed.then(
-      () => undefined,
-      (error) => log.error("could not send the desired state", { host_id: session.hostId, error: String(error) }),
-    );
-    return pushed.catch(() => []);
+    if (!force && session.waitingPush) return session.waitingPush;
+    const pushed = session.queue.then(() => {
+      if (session.waitingPush === settled) session.waitingPush = undefined;
+      return session.closed ? [] : this.push(session, force);
+    });
+    // A failed push is logged once; those waiting on it go on to wait for the ack, which times out.
+    const settled: Promise<LeftOut[]> = pushed.catch((error) => {
+      log.error("could not send the desired state", { host_id: session.hostId, error: String(error) });
+      return [];
+    });
+    if (!force) session.waitingPush = settled;
+    session.queue = settled.then(() => undefined);
+    return settled;
   }
 
   /**
@@ -461,7 +478,7 @@ export class DataplaneHub implements DataplaneControl {
       if (leftOutChanged) await saveLeftOut(this.deps, hostId, state.leftOut);
       return stopped;
     }
-    const revision = await nextRevision(this.deps, hostId, session.hello.lastAppliedRevision, state.leftOut);
+    const revision = await revisionAfter(this.deps, hostId, session.hello.lastAppliedRevision, session.sentRevision);
     if (session.closed) return stopped;
     session.lastBody = body;
     session.sentRevision = revision;
@@ -472,6 +489,11 @@ export class DataplaneHub implements DataplaneControl {
     for (const item of state.leftOut) session.projectOfItem.set(item.id, item.projectId);
     session.socket.send(encodeControllerMessage({ state: { revision, nodes: state.nodes, links: state.links } }));
     if (state.leftOut.length > 0) log.warn("desired state leaves items out", { host_id: hostId, revision, left_out: state.leftOut });
+    // Stored in order, off the queue: the next push need not wait for this sync to disk, and
+    // allocates above `sentRevision` meanwhile.
+    session.recording = session.recording
+      .then(() => recordRevision(this.deps, hostId, revision, state.leftOut))
+      .catch((error) => log.error("could not store the revision sent", { host_id: hostId, revision, error: String(error) }));
     return stopped;
   }
 

@@ -107,7 +107,9 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
   private pending: DesiredHostState | undefined;
   private applying: Promise<void> = Promise.resolve();
   /** While a state is being applied its own ack will carry the errors: no ack in between. */
-  private reconciling = false;
+  /** From the start of applying a state to its ack, and the item errors announced meanwhile. */
+  private acking = false;
+  private announcedWhileAcking: ItemError[] | undefined;
   /** Capture files being sent to the controller over the current connection. */
   private readonly captures: CaptureFollowers;
   private readonly log: Logger;
@@ -116,7 +118,9 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
     super();
     this.log = createLogger("dataplane.control").child({ host_id: options.hostId });
     options.reconciler.watchErrors?.((errors) => {
-      if (!this.reconciling && this.appliedRevision > 0) this.send({ ack: { revision: this.appliedRevision, errors } });
+      // While a state is applied its own ack carries the newest errors; an ack sent now would come first and be overtaken.
+      if (this.acking) this.announcedWhileAcking = errors;
+      else if (this.appliedRevision > 0) this.send({ ack: { revision: this.appliedRevision, errors } });
     });
     this.captures = new CaptureFollowers({
       dataDir: options.dataDir,
@@ -244,23 +248,35 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
       const state = this.pending;
       this.pending = undefined;
       if (!state) return;
-      // Saved before applying: a daemon killed mid-apply re-applies the newest state at start.
-      await saveAppliedState(this.options.dataDir, state);
-      const errors = await this.reconcile(state);
-      this.send({ ack: { revision: state.revision, errors } });
+      // Saved while it is applied, and always before the ack, so the sync to disk does not delay
+      // the request waiting for it. A daemon killed before acking restarts from a state no newer
+      // than the controller knows it has, and is sent the rest when it reconnects.
+      this.acking = true;
+      try {
+        const saved = saveAppliedState(this.options.dataDir, state).then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        const reconciled = await this.reconcile(state);
+        this.announcedWhileAcking = undefined;
+        const failure = await saved;
+        if (failure) throw failure;
+        // An item that failed after the reconcile (a capture's first write on a full disk) is in the newer list.
+        this.send({ ack: { revision: state.revision, errors: this.announcedWhileAcking ?? reconciled } });
+      } finally {
+        this.acking = false;
+        this.announcedWhileAcking = undefined;
+      }
     });
     this.applying = this.applying.catch((error) => this.log.error("could not apply the desired state", { error: String(error) }));
   }
 
   private async reconcile(state: DesiredHostState): Promise<ItemError[]> {
     let errors: ItemError[];
-    this.reconciling = true;
     try {
       errors = await this.options.reconciler.apply(state);
     } catch (error) {
       errors = [{ kind: ItemErrorKind.KIND_UNSPECIFIED, id: this.options.hostId, message: `reconciling failed: ${(error as Error).message}` }];
-    } finally {
-      this.reconciling = false;
     }
     this.appliedRevision = state.revision;
     this.emit("applied", state, errors);
