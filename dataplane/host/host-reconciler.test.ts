@@ -449,6 +449,15 @@ describe("a host reconciler running VPCS", () => {
     expect(announced).toHaveLength(2);
   }, 30_000);
 
+  it("moves a VPCS to the console port a new state gives it", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "host-"));
+    const host = reconciler(dataDir, { [NodeKind.VPCS]: vpcsNodeFactory() });
+    const [first, second] = [await freeTcpPort(), await freeTcpPort()];
+    expect(await host.apply({ revision: 1, nodes: [pc(first, false)], links: [] })).toEqual([]);
+    expect(await host.apply({ revision: 2, nodes: [pc(second)], links: [] })).toEqual([]);
+    expect([await consoleAnswers(first), await consoleAnswers(second)]).toEqual([false, true]);
+  }, 30_000);
+
   it("does not report a VPCS stopped by the state as having exited by itself", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "host-"));
     const host = reconciler(dataDir, { [NodeKind.VPCS]: vpcsNodeFactory() });

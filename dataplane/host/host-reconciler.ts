@@ -124,7 +124,8 @@ export class HostReconciler implements Reconciler {
     }
     for (const [nodeKey, running] of this.nodes) {
       const wanted = wantedNodes.get(nodeKey);
-      if (!wanted || wanted.kind !== running.spec.kind) {
+      // A VPCS console port is fixed when its runtime is made: a new one needs a new runtime.
+      if (!wanted || wanted.kind !== running.spec.kind || wanted.consolePort !== running.spec.consolePort) {
         await this.closeLinksOf(nodeKey);
         await running.runtime.close();
         this.nodes.delete(nodeKey);
