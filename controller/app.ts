@@ -22,6 +22,7 @@ import { registerApplianceRoutes } from "./routes/appliances";
 import { registerNotificationRoutes } from "./routes/notifications";
 import { registerComputeProjectRoutes } from "./routes/compute-projects";
 import { registerImageRoutes } from "./routes/images";
+import { registerDataplaneImageRoutes } from "./routes/dataplane-images";
 import { registerProjectFileRoutes } from "./routes/project-files";
 import { registerProjectRoutes } from "./routes/projects";
 import { registerServerRoutes } from "./routes/server";
@@ -60,6 +61,7 @@ export function createApp(deps: ControllerDeps, options: AppOptions = {}): Contr
   registerSnapshotRoutes(app, deps);
   registerComputeProjectRoutes(app, deps);
   registerImageRoutes(app, deps);
+  registerDataplaneImageRoutes(app, deps);
   registerSymbolRoutes(app, deps);
   registerNodeRoutes(app, deps);
   registerNodeConsoleRoutes(app, deps);

@@ -48,8 +48,8 @@ describe("desiredHostState", () => {
     const l12 = link("p1", "l12", [pc1, pc2], undefined, { filters: { delay: [50, 5], packet_loss: [10], bpf: ["icmp\nudp port 53"] }, suspend: true });
     const state = desiredHostState(context("h1", [{ project: project("p1"), nodes: [pc1, pc2, pc3], links: [l12] }]));
     expect(state.nodes).toEqual([
-      { nodeId: "pc1", projectId: "p1", name: "PC1", kind: NodeKind.VPCS, running: true, consolePort: 5003, ports: [], startupScript: "", restartGeneration: 0 },
-      { nodeId: "pc2", projectId: "p1", name: "PC2", kind: NodeKind.VPCS, running: false, consolePort: 5003, ports: [], startupScript: "", restartGeneration: 0 },
+      { nodeId: "pc1", projectId: "p1", name: "PC1", kind: NodeKind.VPCS, running: true, consolePort: 5003, ports: [], startupScript: "", restartGeneration: 0, suspended: false, qemu: null },
+      { nodeId: "pc2", projectId: "p1", name: "PC2", kind: NodeKind.VPCS, running: false, consolePort: 5003, ports: [], startupScript: "", restartGeneration: 0, suspended: false, qemu: null },
     ]);
     expect(state.links).toEqual([
       {
@@ -106,15 +106,26 @@ describe("desiredHostState", () => {
   });
 
   it("leaves out node kinds the dataplane does not run, and their links, with the reason", () => {
-    const qemu = { ...node("p1", "0000000a-0000-4000-8000-0000000000a1", "qemu", "h1"), name: "QEMU1" };
-    const l = link("p1", "lq", [pc1, qemu]);
-    const state = desiredHostState(context("h1", [{ project: project("p1"), nodes: [pc1, qemu], links: [l] }]));
+    const docker = { ...node("p1", "0000000a-0000-4000-8000-0000000000a1", "docker", "h1"), name: "Docker1" };
+    const l = link("p1", "lq", [pc1, docker]);
+    const state = desiredHostState(context("h1", [{ project: project("p1"), nodes: [pc1, docker], links: [l] }]));
     expect(state.nodes.map((n) => n.nodeId)).toEqual(["pc1"]);
-    const reason = "QEMU1 is a qemu node, which the dataplane does not run; connect the emulator through a cloud node's UDP port";
+    const reason = "Docker1 is a docker node, which the dataplane does not run; connect the emulator through a cloud node's UDP port";
     expect(state.leftOut).toEqual([
-      { kind: "node", id: qemu.node_id, projectId: "p1", reason },
+      { kind: "node", id: docker.node_id, projectId: "p1", reason },
       { kind: "link", id: "lq", projectId: "p1", reason },
     ]);
+  });
+
+  it("runs QEMU nodes with their VM spec: a suspended one keeps running, paused", () => {
+    const vm = (id: string, status: "started" | "suspended" | "stopped") => ({ ...node("p1", id, "qemu", "h1", { properties: { kernel_image: "vmlinuz" } }), status });
+    const nodes = [vm("0000000b-0000-4000-8000-0000000000b1", "started"), vm("0000000b-0000-4000-8000-0000000000b2", "suspended"), vm("0000000b-0000-4000-8000-0000000000b3", "stopped")];
+    const state = desiredHostState({ ...context("h1", [{ project: project("p1"), nodes: [pc1, ...nodes], links: [link("p1", "lv", [pc1, nodes[0]!])] }]), imageMd5: () => "abc" });
+    const vms = state.nodes.filter((n) => n.kind === NodeKind.QEMU);
+    expect(vms.map((n) => [n.running, n.suspended])).toEqual([[true, false], [true, true], [false, false]]);
+    expect(vms[0]!.qemu).toMatchObject({ binary: "qemu-system-x86_64", kernelImage: { name: "vmlinuz", md5: "abc" } });
+    expect(state.links.map((l) => l.linkId)).toEqual(["lv"]);
+    expect(state.leftOut).toEqual([]);
   });
 
   it("describes switch, hub and cloud ports", () => {

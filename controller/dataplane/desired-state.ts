@@ -13,6 +13,7 @@ import {
 import type { LinkRecord } from "../domain/links";
 import type { NodeRecord } from "../domain/nodes";
 import { NODE_TYPE_TRAITS } from "../domain/node-types";
+import { qemuSpec } from "./qemu-spec";
 import type { ProjectRecord } from "../domain/projects";
 
 /** One project as stored: the builder needs nothing else from the KV store. */
@@ -38,6 +39,8 @@ export interface HostStateContext {
   tunnelAddress: (hostId: string) => string | undefined;
   /** A started VPCS node's startup script (its node file `startup.vpc`); undefined: it has none. */
   startupScript?: (projectId: string, nodeId: string) => StartupScript | undefined;
+  /** The md5 of a QEMU image as the store keeps it beside the image; undefined: not known. */
+  imageMd5?: (name: string) => string | undefined;
 }
 
 /** What the host is told to run at a VPCS start, or why the script cannot be carried there. */
@@ -110,7 +113,9 @@ function unsupportedReason(node: NodeRecord): string {
 function nodeSpec(node: NodeRecord, context: HostStateContext): NodeSpec | string {
   const kind = NODE_TYPE_TRAITS[node.node_type].dataplaneKind;
   if (kind === undefined) return unsupportedReason(node);
-  const running = node.status === "started";
+  // A suspended QEMU VM keeps its process, paused; VPCS has no pause, and a suspended one stops.
+  const suspended = kind === NodeKind.QEMU && node.status === "suspended";
+  const running = node.status === "started" || suspended;
   // VPCS reads its script when it starts: a stopped node's script is read at its next start.
   const script = kind === NodeKind.VPCS && running ? context.startupScript?.(node.project_id, node.node_id) : undefined;
   if (script && "refused" in script) return script.refused;
@@ -121,9 +126,11 @@ function nodeSpec(node: NodeRecord, context: HostStateContext): NodeSpec | strin
     kind,
     running,
     consolePort: node.console ?? 0,
-    ports: kind === NodeKind.VPCS ? [] : portSpecs(node),
+    ports: kind === NodeKind.VPCS || kind === NodeKind.QEMU ? [] : portSpecs(node),
     startupScript: script?.text ?? "",
     restartGeneration: node.reloads ?? 0,
+    suspended,
+    qemu: kind === NodeKind.QEMU ? qemuSpec(node, (name) => ({ name, md5: context.imageMd5?.(name) ?? "" })) : null,
   };
 }
 

@@ -23,6 +23,7 @@ import { LinkCountersBook, linkCountersWire, type LinkCountersSample } from "./l
 import type { LinkRecord } from "../domain/links";
 import { stopNodesThatDoNotRun } from "./node-status";
 import { loadStartupScripts, startupScriptKey } from "./startup-scripts";
+import { loadQemuImageSums } from "./qemu-images";
 import {
   claimTunnelPorts,
   loadHostProjectRecords,
@@ -462,12 +463,14 @@ export class DataplaneHub implements DataplaneControl {
     const hosts = await loadHostRecords(this.deps);
     const ports = await claimTunnelPorts(this.deps, tunnelEndsFor(hostId, projects), hosts);
     const scripts = await loadStartupScripts(this.deps, hostId, projects);
+    const imageSums = await loadQemuImageSums(this.deps, hostId, projects);
     const state = desiredHostState({
       hostId,
       projects,
       tunnelPort: (projectId, linkId, host) => ports.get(tunnelPortKey(projectId, linkId, host)),
       tunnelAddress: (host) => hosts.get(host)?.tunnel_address,
       startupScript: (projectId, nodeId) => scripts.get(startupScriptKey(projectId, nodeId)),
+      imageMd5: (name) => imageSums.get(name),
     });
     const body = encodeDesiredHostState({ revision: 0, nodes: state.nodes, links: state.links });
     const leftOutChanged = JSON.stringify(state.leftOut) !== JSON.stringify(session.leftOut);

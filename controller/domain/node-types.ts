@@ -287,7 +287,7 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     symbol: ":/symbols/qemu_guest.svg",
     defaultNameFormat: "{name}-{0}",
     portNaming: ETHERNET_NAMING,
-    dataplaneKind: undefined,
+    dataplaneKind: NodeKind.QEMU,
     filtersLinks: true,
     capturesFirst: false,
     cloudLike: false,

@@ -43,6 +43,7 @@ const SUCCESS_UNREACHABLE: Record<string, string> = {
   "GET /v2/notifications/ws": "101 needs a real socket; in process the upgrader answers 200",
   "GET /v2/projects/:project_id/notifications/ws": "101 needs a real socket; in process the upgrader answers 200",
   "GET /v2/dataplane/ws": "101 needs a real socket; in process the upgrader answers 200",
+  "GET /v2/dataplane/images/:filename{.+}": "200 needs the dataplane token, which no client request carries",
   "GET /v2/projects/:project_id/nodes/:node_id/console/ws": "101 needs a real socket and a console listening on the node's port",
   "GET /v2/projects/:project_id/links/:link_id/pcap": "only a dataplane writes capture files",
 };

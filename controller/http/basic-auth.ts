@@ -4,8 +4,8 @@ import type { ControllerConfig } from "../deps";
 import { errorBody } from "./responses";
 
 /**
- * GNS3-compatible HTTP Basic auth on every route. Exempt: the dataplane control channel (daemons
- * present their own token) and node console WebSockets (GNS3 exempts paths ending in
+ * GNS3-compatible HTTP Basic auth on every route. Exempt: the dataplane control channel and the
+ * daemons' image downloads (daemons present their own token) and node console WebSockets (GNS3 exempts paths ending in
  * `console/ws`). A refusal says nothing beyond 401, whatever was wrong.
  */
 export function basicAuth(config: ControllerConfig): MiddlewareHandler {
@@ -14,7 +14,7 @@ export function basicAuth(config: ControllerConfig): MiddlewareHandler {
   const expected = new TextEncoder().encode(`${credentials.user}:${credentials.password}`);
   return async (c, next) => {
     const path = c.req.path;
-    if (path === "/v2/dataplane/ws" || path.endsWith("console/ws")) return next();
+    if (path === "/v2/dataplane/ws" || path.startsWith("/v2/dataplane/images/") || path.endsWith("console/ws")) return next();
     if (!matches(c.req.header("authorization"), expected)) {
       return new Response(JSON.stringify(errorBody(401, "401: Unauthorized")), {
         status: 401,

@@ -135,6 +135,7 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "get", path: `${P}/notifications/ws`, summary: "Project events over WebSocket", status: 101 },
 
   { method: "get", path: "/v2/dataplane/ws", summary: "Control channel of dataplane daemons (WebSocket, protobuf frames of proto/dataplane.proto)", status: 101 },
+  { method: "get", path: "/v2/dataplane/images/:filename{.+}", summary: "An image for a dataplane daemon that lacks it (x-dataplane-token header instead of Basic auth)", status: 200, rawResponse: "application/octet-stream" },
   { method: "get", path: "/v2/compute/projects", summary: "Compute projects", status: 200 },
   { method: "post", path: "/v2/compute/projects", summary: "Create a compute project", status: 201, body: projectCreate },
   { method: "get", path: "/v2/compute/projects/:project_id", summary: "A compute project", status: 200 },

@@ -54,6 +54,7 @@ interface TargetSettings {
   corsOrigins?: string[];
   gns3Version?: string;
   autoCloseDelayMs?: number;
+  dataplaneToken?: string;
 }
 
 interface StartedTarget {
@@ -66,7 +67,7 @@ interface StartedTarget {
 const inProcess: ApiTarget = {
   name: "app.request",
   fileBackend: "disk",
-  async start({ limits, auth, corsOrigins, gns3Version, autoCloseDelayMs }) {
+  async start({ limits, auth, corsOrigins, gns3Version, autoCloseDelayMs, dataplaneToken }) {
     const dataDir = mkdtempSync(join(tmpdir(), "gns3-app-"));
     const deps = inProcessDeps(dataDir);
     const config = {
@@ -76,6 +77,7 @@ const inProcess: ApiTarget = {
       ...(corsOrigins ? { corsOrigins: allowedOrigins(corsOrigins) } : {}),
       ...(gns3Version ? { version: gns3Version } : {}),
       ...(autoCloseDelayMs === undefined ? {} : { autoCloseDelayMs }),
+      ...(dataplaneToken ? { dataplaneToken } : {}),
     };
     const app = createApp({ ...deps, config });
     return {
@@ -90,13 +92,14 @@ const inProcess: ApiTarget = {
 const nodeServer: ApiTarget = {
   name: "node server",
   fileBackend: "disk",
-  async start({ limits, auth, corsOrigins, gns3Version, autoCloseDelayMs }) {
+  async start({ limits, auth, corsOrigins, gns3Version, autoCloseDelayMs, dataplaneToken }) {
     const dataDir = mkdtempSync(join(tmpdir(), "gns3-node-"));
     const settings = [
       ...limitFlags(limits),
       ...(auth ? ["--user", auth.user, "--password", auth.password] : []),
       ...(corsOrigins ?? []).flatMap((origin) => ["--cors-origin", origin]),
       ...(gns3Version ? ["--gns3-version", gns3Version] : []),
+      ...(dataplaneToken ? ["--dataplane-token", dataplaneToken] : []),
     ];
     const server = await startControllerProcess(["--port", "0", "--data-dir", dataDir, "--no-local-dataplane", ...settings], {
       CONTROLLER_NOTIFICATION_PING_MS: String(TEST_NOTIFICATION_PING_MS),
@@ -119,7 +122,7 @@ const workerd: ApiTarget = {
   name: "workerd",
   optIn: true,
   fileBackend: "r2",
-  async start({ limits, auth, corsOrigins, gns3Version, autoCloseDelayMs }) {
+  async start({ limits, auth, corsOrigins, gns3Version, autoCloseDelayMs, dataplaneToken }) {
     if (Object.keys(limits).length > 0) throw new Error("the workerd target takes no limits: suites with limits must not opt in");
     const dataDir = mkdtempSync(join(tmpdir(), "gns3-workerd-"));
     const worker = await startLocalWorker({
@@ -133,6 +136,7 @@ const workerd: ApiTarget = {
         ...(auth ? { CONTROLLER_USER: auth.user, CONTROLLER_PASSWORD: auth.password } : {}),
         ...(corsOrigins ? { CONTROLLER_CORS_ORIGINS: corsOrigins.join(",") } : {}),
         ...(gns3Version ? { CONTROLLER_GNS3_VERSION: gns3Version } : {}),
+        ...(dataplaneToken ? { DATAPLANE_TOKEN: dataplaneToken } : {}),
       },
     });
     return {
@@ -177,6 +181,8 @@ export interface ApiSuiteOptions {
   gns3Version?: string;
   /** How long an `auto_close` project stays open after its last listener left, instead of GNS3's 5 s (tests only: `CONTROLLER_AUTO_CLOSE_MS`). */
   autoCloseDelayMs?: number;
+  /** The token dataplane daemons present (flag `--dataplane-token`, on workerd `DATAPLANE_TOKEN`). */
+  dataplaneToken?: string;
 }
 
 /**
@@ -194,8 +200,8 @@ export function describeApi(title: string, suite: (api: ApiClient) => void, opti
     describe(`${title} [${target.name}]`, () => {
       let started: StartedTarget | undefined;
       beforeAll(async () => {
-        const { limits = {}, auth, corsOrigins, gns3Version, autoCloseDelayMs } = options;
-        started = await target.start({ limits, auth, corsOrigins, gns3Version, autoCloseDelayMs });
+        const { limits = {}, auth, corsOrigins, gns3Version, autoCloseDelayMs, dataplaneToken } = options;
+        started = await target.start({ limits, auth, corsOrigins, gns3Version, autoCloseDelayMs, dataplaneToken });
       });
       afterAll(async () => {
         await started?.stop();

@@ -373,7 +373,8 @@ export namespace gns3 {
                 VPCS = 1,
                 ETHERNET_SWITCH = 2,
                 ETHERNET_HUB = 3,
-                CLOUD = 4
+                CLOUD = 4,
+                QEMU = 5
             }
 
             interface INodeSpec extends gns3.dataplane.v1.NodeSpec.$Properties {
@@ -391,6 +392,8 @@ export namespace gns3 {
                 ports: gns3.dataplane.v1.PortSpec.$Properties[];
                 startupScript: string;
                 restartGeneration: number;
+                suspended: boolean;
+                qemu?: (gns3.dataplane.v1.QemuSpec.$Properties|null);
                 static create(properties: gns3.dataplane.v1.NodeSpec.$Shape): gns3.dataplane.v1.NodeSpec & gns3.dataplane.v1.NodeSpec.$Shape;
                 static create(properties?: gns3.dataplane.v1.NodeSpec.$Properties): gns3.dataplane.v1.NodeSpec;
                 static encode(message: gns3.dataplane.v1.NodeSpec.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -409,9 +412,135 @@ export namespace gns3 {
                     ports?: (gns3.dataplane.v1.PortSpec.$Properties[]|null);
                     startupScript?: (string|null);
                     restartGeneration?: (number|null);
+                    suspended?: (boolean|null);
+                    qemu?: (gns3.dataplane.v1.QemuSpec.$Properties|null);
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = gns3.dataplane.v1.NodeSpec.$Properties;
+            }
+
+            interface IQemuSpec extends gns3.dataplane.v1.QemuSpec.$Properties {
+            }
+
+            class QemuSpec {
+                constructor(properties?: gns3.dataplane.v1.QemuSpec.$Properties);
+                $unknowns?: Uint8Array[];
+                binary: string;
+                ramMb: number;
+                cpus: number;
+                adapters: gns3.dataplane.v1.QemuAdapter.$Properties[];
+                disks: gns3.dataplane.v1.QemuDisk.$Properties[];
+                kernelImage?: (gns3.dataplane.v1.QemuImage.$Properties|null);
+                initrd?: (gns3.dataplane.v1.QemuImage.$Properties|null);
+                bios?: (gns3.dataplane.v1.QemuImage.$Properties|null);
+                kernelCommandLine: string;
+                bootPriority: string;
+                options: string;
+                consoleType: string;
+                onClose: string;
+                linkedClone: boolean;
+                static create(properties: gns3.dataplane.v1.QemuSpec.$Shape): gns3.dataplane.v1.QemuSpec & gns3.dataplane.v1.QemuSpec.$Shape;
+                static create(properties?: gns3.dataplane.v1.QemuSpec.$Properties): gns3.dataplane.v1.QemuSpec;
+                static encode(message: gns3.dataplane.v1.QemuSpec.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.QemuSpec & gns3.dataplane.v1.QemuSpec.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace QemuSpec {
+                interface $Properties {
+                    binary?: (string|null);
+                    ramMb?: (number|null);
+                    cpus?: (number|null);
+                    adapters?: (gns3.dataplane.v1.QemuAdapter.$Properties[]|null);
+                    disks?: (gns3.dataplane.v1.QemuDisk.$Properties[]|null);
+                    kernelImage?: (gns3.dataplane.v1.QemuImage.$Properties|null);
+                    initrd?: (gns3.dataplane.v1.QemuImage.$Properties|null);
+                    bios?: (gns3.dataplane.v1.QemuImage.$Properties|null);
+                    kernelCommandLine?: (string|null);
+                    bootPriority?: (string|null);
+                    options?: (string|null);
+                    consoleType?: (string|null);
+                    onClose?: (string|null);
+                    linkedClone?: (boolean|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.QemuSpec.$Properties;
+            }
+
+            interface IQemuAdapter extends gns3.dataplane.v1.QemuAdapter.$Properties {
+            }
+
+            class QemuAdapter {
+                constructor(properties?: gns3.dataplane.v1.QemuAdapter.$Properties);
+                $unknowns?: Uint8Array[];
+                adapterNumber: number;
+                model: string;
+                macAddress: string;
+                static create(properties: gns3.dataplane.v1.QemuAdapter.$Shape): gns3.dataplane.v1.QemuAdapter & gns3.dataplane.v1.QemuAdapter.$Shape;
+                static create(properties?: gns3.dataplane.v1.QemuAdapter.$Properties): gns3.dataplane.v1.QemuAdapter;
+                static encode(message: gns3.dataplane.v1.QemuAdapter.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.QemuAdapter & gns3.dataplane.v1.QemuAdapter.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace QemuAdapter {
+                interface $Properties {
+                    adapterNumber?: (number|null);
+                    model?: (string|null);
+                    macAddress?: (string|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.QemuAdapter.$Properties;
+            }
+
+            interface IQemuDisk extends gns3.dataplane.v1.QemuDisk.$Properties {
+            }
+
+            class QemuDisk {
+                constructor(properties?: gns3.dataplane.v1.QemuDisk.$Properties);
+                $unknowns?: Uint8Array[];
+                slot: string;
+                image?: (gns3.dataplane.v1.QemuImage.$Properties|null);
+                interface: string;
+                static create(properties: gns3.dataplane.v1.QemuDisk.$Shape): gns3.dataplane.v1.QemuDisk & gns3.dataplane.v1.QemuDisk.$Shape;
+                static create(properties?: gns3.dataplane.v1.QemuDisk.$Properties): gns3.dataplane.v1.QemuDisk;
+                static encode(message: gns3.dataplane.v1.QemuDisk.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.QemuDisk & gns3.dataplane.v1.QemuDisk.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace QemuDisk {
+                interface $Properties {
+                    slot?: (string|null);
+                    image?: (gns3.dataplane.v1.QemuImage.$Properties|null);
+                    "interface"?: (string|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.QemuDisk.$Properties;
+            }
+
+            interface IQemuImage extends gns3.dataplane.v1.QemuImage.$Properties {
+            }
+
+            class QemuImage {
+                constructor(properties?: gns3.dataplane.v1.QemuImage.$Properties);
+                $unknowns?: Uint8Array[];
+                name: string;
+                md5: string;
+                static create(properties: gns3.dataplane.v1.QemuImage.$Shape): gns3.dataplane.v1.QemuImage & gns3.dataplane.v1.QemuImage.$Shape;
+                static create(properties?: gns3.dataplane.v1.QemuImage.$Properties): gns3.dataplane.v1.QemuImage;
+                static encode(message: gns3.dataplane.v1.QemuImage.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.QemuImage & gns3.dataplane.v1.QemuImage.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace QemuImage {
+                interface $Properties {
+                    name?: (string|null);
+                    md5?: (string|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.QemuImage.$Properties;
             }
 
             interface IPortSpec extends gns3.dataplane.v1.PortSpec.$Properties {

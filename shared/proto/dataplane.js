@@ -2801,6 +2801,7 @@ export const gns3 = $root.gns3 = (() => {
              * @property {number} ETHERNET_SWITCH=2 ETHERNET_SWITCH value
              * @property {number} ETHERNET_HUB=3 ETHERNET_HUB value
              * @property {number} CLOUD=4 CLOUD value
+             * @property {number} QEMU=5 QEMU value
              */
             v1.NodeKind = (function() {
                 const valuesById = $Object.create(null), values = $Object.create(valuesById);
@@ -2809,6 +2810,7 @@ export const gns3 = $root.gns3 = (() => {
                 values[valuesById[2] = "ETHERNET_SWITCH"] = 2;
                 values[valuesById[3] = "ETHERNET_HUB"] = 3;
                 values[valuesById[4] = "CLOUD"] = 4;
+                values[valuesById[5] = "QEMU"] = 5;
                 return values;
             })();
 
@@ -2826,6 +2828,8 @@ export const gns3 = $root.gns3 = (() => {
                  * @property {Array.<gns3.dataplane.v1.PortSpec.$Properties>|null} [ports] NodeSpec ports
                  * @property {string|null} [startupScript] NodeSpec startupScript
                  * @property {number|null} [restartGeneration] NodeSpec restartGeneration
+                 * @property {boolean|null} [suspended] NodeSpec suspended
+                 * @property {gns3.dataplane.v1.QemuSpec.$Properties|null} [qemu] NodeSpec qemu
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -2931,6 +2935,22 @@ export const gns3 = $root.gns3 = (() => {
                 NodeSpec.prototype.restartGeneration = 0;
 
                 /**
+                 * NodeSpec suspended.
+                 * @member {boolean} suspended
+                 * @memberof gns3.dataplane.v1.NodeSpec
+                 * @instance
+                 */
+                NodeSpec.prototype.suspended = false;
+
+                /**
+                 * NodeSpec qemu.
+                 * @member {gns3.dataplane.v1.QemuSpec.$Properties|null|undefined} qemu
+                 * @memberof gns3.dataplane.v1.NodeSpec
+                 * @instance
+                 */
+                NodeSpec.prototype.qemu = null;
+
+                /**
                  * Creates a new NodeSpec instance using the specified properties.
                  * @function create
                  * @memberof gns3.dataplane.v1.NodeSpec
@@ -2981,6 +3001,10 @@ export const gns3 = $root.gns3 = (() => {
                         writer.uint32(/* id 8, wireType 2 =*/66).string(message.startupScript);
                     if (message.restartGeneration != null && $Object.hasOwnProperty.call(message, "restartGeneration") && message.restartGeneration !== 0)
                         writer.uint32(/* id 9, wireType 0 =*/72).uint32(message.restartGeneration);
+                    if (message.suspended != null && $Object.hasOwnProperty.call(message, "suspended") && message.suspended !== false)
+                        writer.uint32(/* id 10, wireType 0 =*/80).bool(message.suspended);
+                    if (message.qemu != null && $Object.hasOwnProperty.call(message, "qemu"))
+                        $root.gns3.dataplane.v1.QemuSpec.encode(message.qemu, writer.uint32(/* id 11, wireType 2 =*/90).fork(), _depth + 1).ldelim();
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -3105,6 +3129,21 @@ export const gns3 = $root.gns3 = (() => {
                                     delete message.restartGeneration;
                                 continue;
                             }
+                        case 10: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.bool())
+                                    message.suspended = value;
+                                else
+                                    delete message.suspended;
+                                continue;
+                            }
+                        case 11: {
+                                if (wireType !== 2)
+                                    break;
+                                message.qemu = $root.gns3.dataplane.v1.QemuSpec.decode(reader, reader.size(), $undefined, _depth + 1, message.qemu);
+                                continue;
+                            }
                         }
                         reader.skipType(wireType, _depth, tag);
                         if (!reader.discardUnknown) {
@@ -3137,6 +3176,1020 @@ export const gns3 = $root.gns3 = (() => {
                 };
 
                 return NodeSpec;
+            })();
+
+            v1.QemuSpec = (function() {
+
+                /**
+                 * Properties of a QemuSpec.
+                 * @typedef {Object} gns3.dataplane.v1.QemuSpec.$Properties
+                 * @property {string|null} [binary] QemuSpec binary
+                 * @property {number|null} [ramMb] QemuSpec ramMb
+                 * @property {number|null} [cpus] QemuSpec cpus
+                 * @property {Array.<gns3.dataplane.v1.QemuAdapter.$Properties>|null} [adapters] QemuSpec adapters
+                 * @property {Array.<gns3.dataplane.v1.QemuDisk.$Properties>|null} [disks] QemuSpec disks
+                 * @property {gns3.dataplane.v1.QemuImage.$Properties|null} [kernelImage] QemuSpec kernelImage
+                 * @property {gns3.dataplane.v1.QemuImage.$Properties|null} [initrd] QemuSpec initrd
+                 * @property {gns3.dataplane.v1.QemuImage.$Properties|null} [bios] QemuSpec bios
+                 * @property {string|null} [kernelCommandLine] QemuSpec kernelCommandLine
+                 * @property {string|null} [bootPriority] QemuSpec bootPriority
+                 * @property {string|null} [options] QemuSpec options
+                 * @property {string|null} [consoleType] QemuSpec consoleType
+                 * @property {string|null} [onClose] QemuSpec onClose
+                 * @property {boolean|null} [linkedClone] QemuSpec linkedClone
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a QemuSpec.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IQemuSpec
+                 * @augments gns3.dataplane.v1.QemuSpec.$Properties
+                 * @deprecated Use gns3.dataplane.v1.QemuSpec.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a QemuSpec.
+                 * @typedef {gns3.dataplane.v1.QemuSpec.$Properties} gns3.dataplane.v1.QemuSpec.$Shape
+                 */
+
+                /**
+                 * Constructs a new QemuSpec.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a QemuSpec.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.QemuSpec.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const QemuSpec = function (properties) {
+                    this.adapters = [];
+                    this.disks = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * QemuSpec binary.
+                 * @member {string} binary
+                 * @memberof gns3.dataplane.v1.QemuSpec
+                 * @instance
+                 */
+                QemuSpec.prototype.binary = "";
+
+                /**
+                 * QemuSpec ramMb.
+                 * @member {number} ramMb
+                 * @memberof gns3.dataplane.v1.QemuSpec
+                 * @instance
+                 */
+                QemuSpec.prototype.ramMb = 0;
+
+                /**
+                 * QemuSpec cpus.
+                 * @member {number} cpus
+                 * @memberof gns3.dataplane.v1.QemuSpec
+                 * @instance
+                 */
+                QemuSpec.prototype.cpus = 0;
+
+                /**
+                 * QemuSpec adapters.
+                 * @member {Array.<gns3.dataplane.v1.QemuAdapter.$Properties>} adapters
+                 * @memberof gns3.dataplane.v1.QemuSpec
+                 * @instance
+                 */
+                QemuSpec.prototype.adapters = $util.emptyArray;
+
+                /**
+                 * QemuSpec disks.
+                 * @member {Array.<gns3.dataplane.v1.QemuDisk.$Properties>} disks
+                 * @memberof gns3.dataplane.v1.QemuSpec
+                 * @instance
+                 */
+                QemuSpec.prototype.disks = $util.emptyArray;
+
+                /**
+                 * QemuSpec kernelImage.
+                 * @member {gns3.dataplane.v1.QemuImage.$Properties|null|undefined} kernelImage
+                 * @memberof gns3.dataplane.v1.QemuSpec
+                 * @instance
+                 */
+                QemuSpec.prototype.kernelImage = null;
+
+                /**
+                 * QemuSpec initrd.
+                 * @member {gns3.dataplane.v1.QemuImage.$Properties|null|undefined} initrd
+                 * @memberof gns3.dataplane.v1.QemuSpec
+                 * @instance
+                 */
+                QemuSpec.prototype.initrd = null;
+
+                /**
+                 * QemuSpec bios.
+                 * @member {gns3.dataplane.v1.QemuImage.$Properties|null|undefined} bios
+                 * @memberof gns3.dataplane.v1.QemuSpec
+                 * @instance
+                 */
+                QemuSpec.prototype.bios = null;
+
+                /**
+                 * QemuSpec kernelCommandLine.
+                 * @member {string} kernelCommandLine
+                 * @memberof gns3.dataplane.v1.QemuSpec
+                 * @instance
+                 */
+                QemuSpec.prototype.kernelCommandLine = "";
+
+                /**
+                 * QemuSpec bootPriority.
+                 * @member {string} bootPriority
+                 * @memberof gns3.dataplane.v1.QemuSpec
+                 * @instance
+                 */
+                QemuSpec.prototype.bootPriority = "";
+
+                /**
+                 * QemuSpec options.
+                 * @member {string} options
+                 * @memberof gns3.dataplane.v1.QemuSpec
+                 * @instance
+                 */
+                QemuSpec.prototype.options = "";
+
+                /**
+                 * QemuSpec consoleType.
+                 * @member {string} consoleType
+                 * @memberof gns3.dataplane.v1.QemuSpec
+                 * @instance
+                 */
+                QemuSpec.prototype.consoleType = "";
+
+                /**
+                 * QemuSpec onClose.
+                 * @member {string} onClose
+                 * @memberof gns3.dataplane.v1.QemuSpec
+                 * @instance
+                 */
+                QemuSpec.prototype.onClose = "";
+
+                /**
+                 * QemuSpec linkedClone.
+                 * @member {boolean} linkedClone
+                 * @memberof gns3.dataplane.v1.QemuSpec
+                 * @instance
+                 */
+                QemuSpec.prototype.linkedClone = false;
+
+                /**
+                 * Creates a new QemuSpec instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.QemuSpec
+                 * @static
+                 * @param {gns3.dataplane.v1.QemuSpec.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.QemuSpec} QemuSpec instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.QemuSpec.$Shape): gns3.dataplane.v1.QemuSpec & gns3.dataplane.v1.QemuSpec.$Shape;
+                 *   (properties?: gns3.dataplane.v1.QemuSpec.$Properties): gns3.dataplane.v1.QemuSpec;
+                 * }}
+                 */
+                QemuSpec.create = function(properties) {
+                    return new QemuSpec(properties);
+                };
+
+                /**
+                 * Encodes the specified QemuSpec message. Does not implicitly {@link gns3.dataplane.v1.QemuSpec.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.QemuSpec
+                 * @static
+                 * @param {gns3.dataplane.v1.QemuSpec.$Properties} message QemuSpec message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                QemuSpec.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.binary != null && $Object.hasOwnProperty.call(message, "binary") && message.binary !== "")
+                        writer.uint32(/* id 1, wireType 2 =*/10).string(message.binary);
+                    if (message.ramMb != null && $Object.hasOwnProperty.call(message, "ramMb") && message.ramMb !== 0)
+                        writer.uint32(/* id 2, wireType 0 =*/16).uint32(message.ramMb);
+                    if (message.cpus != null && $Object.hasOwnProperty.call(message, "cpus") && message.cpus !== 0)
+                        writer.uint32(/* id 3, wireType 0 =*/24).uint32(message.cpus);
+                    if (message.adapters != null && message.adapters.length)
+                        for (let i = 0; i < message.adapters.length; ++i)
+                            $root.gns3.dataplane.v1.QemuAdapter.encode(message.adapters[i], writer.uint32(/* id 4, wireType 2 =*/34).fork(), _depth + 1).ldelim();
+                    if (message.disks != null && message.disks.length)
+                        for (let i = 0; i < message.disks.length; ++i)
+                            $root.gns3.dataplane.v1.QemuDisk.encode(message.disks[i], writer.uint32(/* id 5, wireType 2 =*/42).fork(), _depth + 1).ldelim();
+                    if (message.kernelImage != null && $Object.hasOwnProperty.call(message, "kernelImage"))
+                        $root.gns3.dataplane.v1.QemuImage.encode(message.kernelImage, writer.uint32(/* id 6, wireType 2 =*/50).fork(), _depth + 1).ldelim();
+                    if (message.initrd != null && $Object.hasOwnProperty.call(message, "initrd"))
+                        $root.gns3.dataplane.v1.QemuImage.encode(message.initrd, writer.uint32(/* id 7, wireType 2 =*/58).fork(), _depth + 1).ldelim();
+                    if (message.bios != null && $Object.hasOwnProperty.call(message, "bios"))
+                        $root.gns3.dataplane.v1.QemuImage.encode(message.bios, writer.uint32(/* id 8, wireType 2 =*/66).fork(), _depth + 1).ldelim();
+                    if (message.kernelCommandLine != null && $Object.hasOwnProperty.call(message, "kernelCommandLine") && message.kernelCommandLine !== "")
+                        writer.uint32(/* id 9, wireType 2 =*/74).string(message.kernelCommandLine);
+                    if (message.bootPriority != null && $Object.hasOwnProperty.call(message, "bootPriority") && message.bootPriority !== "")
+                        writer.uint32(/* id 10, wireType 2 =*/82).string(message.bootPriority);
+                    if (message.options != null && $Object.hasOwnProperty.call(message, "options") && message.options !== "")
+                        writer.uint32(/* id 11, wireType 2 =*/90).string(message.options);
+                    if (message.consoleType != null && $Object.hasOwnProperty.call(message, "consoleType") && message.consoleType !== "")
+                        writer.uint32(/* id 12, wireType 2 =*/98).string(message.consoleType);
+                    if (message.onClose != null && $Object.hasOwnProperty.call(message, "onClose") && message.onClose !== "")
+                        writer.uint32(/* id 13, wireType 2 =*/106).string(message.onClose);
+                    if (message.linkedClone != null && $Object.hasOwnProperty.call(message, "linkedClone") && message.linkedClone !== false)
+                        writer.uint32(/* id 14, wireType 0 =*/112).bool(message.linkedClone);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a QemuSpec message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.QemuSpec
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.QemuSpec & gns3.dataplane.v1.QemuSpec.$Shape} QemuSpec
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                QemuSpec.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.QemuSpec();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.binary = value;
+                                else
+                                    delete message.binary;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.ramMb = value;
+                                else
+                                    delete message.ramMb;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.cpus = value;
+                                else
+                                    delete message.cpus;
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.adapters && message.adapters.length))
+                                    message.adapters = [];
+                                message.adapters.push($root.gns3.dataplane.v1.QemuAdapter.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        case 5: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.disks && message.disks.length))
+                                    message.disks = [];
+                                message.disks.push($root.gns3.dataplane.v1.QemuDisk.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        case 6: {
+                                if (wireType !== 2)
+                                    break;
+                                message.kernelImage = $root.gns3.dataplane.v1.QemuImage.decode(reader, reader.size(), $undefined, _depth + 1, message.kernelImage);
+                                continue;
+                            }
+                        case 7: {
+                                if (wireType !== 2)
+                                    break;
+                                message.initrd = $root.gns3.dataplane.v1.QemuImage.decode(reader, reader.size(), $undefined, _depth + 1, message.initrd);
+                                continue;
+                            }
+                        case 8: {
+                                if (wireType !== 2)
+                                    break;
+                                message.bios = $root.gns3.dataplane.v1.QemuImage.decode(reader, reader.size(), $undefined, _depth + 1, message.bios);
+                                continue;
+                            }
+                        case 9: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.kernelCommandLine = value;
+                                else
+                                    delete message.kernelCommandLine;
+                                continue;
+                            }
+                        case 10: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.bootPriority = value;
+                                else
+                                    delete message.bootPriority;
+                                continue;
+                            }
+                        case 11: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.options = value;
+                                else
+                                    delete message.options;
+                                continue;
+                            }
+                        case 12: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.consoleType = value;
+                                else
+                                    delete message.consoleType;
+                                continue;
+                            }
+                        case 13: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.onClose = value;
+                                else
+                                    delete message.onClose;
+                                continue;
+                            }
+                        case 14: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.bool())
+                                    message.linkedClone = value;
+                                else
+                                    delete message.linkedClone;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for QemuSpec
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.QemuSpec
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                QemuSpec.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.QemuSpec";
+                };
+
+                return QemuSpec;
+            })();
+
+            v1.QemuAdapter = (function() {
+
+                /**
+                 * Properties of a QemuAdapter.
+                 * @typedef {Object} gns3.dataplane.v1.QemuAdapter.$Properties
+                 * @property {number|null} [adapterNumber] QemuAdapter adapterNumber
+                 * @property {string|null} [model] QemuAdapter model
+                 * @property {string|null} [macAddress] QemuAdapter macAddress
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a QemuAdapter.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IQemuAdapter
+                 * @augments gns3.dataplane.v1.QemuAdapter.$Properties
+                 * @deprecated Use gns3.dataplane.v1.QemuAdapter.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a QemuAdapter.
+                 * @typedef {gns3.dataplane.v1.QemuAdapter.$Properties} gns3.dataplane.v1.QemuAdapter.$Shape
+                 */
+
+                /**
+                 * Constructs a new QemuAdapter.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a QemuAdapter.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.QemuAdapter.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const QemuAdapter = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * QemuAdapter adapterNumber.
+                 * @member {number} adapterNumber
+                 * @memberof gns3.dataplane.v1.QemuAdapter
+                 * @instance
+                 */
+                QemuAdapter.prototype.adapterNumber = 0;
+
+                /**
+                 * QemuAdapter model.
+                 * @member {string} model
+                 * @memberof gns3.dataplane.v1.QemuAdapter
+                 * @instance
+                 */
+                QemuAdapter.prototype.model = "";
+
+                /**
+                 * QemuAdapter macAddress.
+                 * @member {string} macAddress
+                 * @memberof gns3.dataplane.v1.QemuAdapter
+                 * @instance
+                 */
+                QemuAdapter.prototype.macAddress = "";
+
+                /**
+                 * Creates a new QemuAdapter instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.QemuAdapter
+                 * @static
+                 * @param {gns3.dataplane.v1.QemuAdapter.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.QemuAdapter} QemuAdapter instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.QemuAdapter.$Shape): gns3.dataplane.v1.QemuAdapter & gns3.dataplane.v1.QemuAdapter.$Shape;
+                 *   (properties?: gns3.dataplane.v1.QemuAdapter.$Properties): gns3.dataplane.v1.QemuAdapter;
+                 * }}
+                 */
+                QemuAdapter.create = function(properties) {
+                    return new QemuAdapter(properties);
+                };
+
+                /**
+                 * Encodes the specified QemuAdapter message. Does not implicitly {@link gns3.dataplane.v1.QemuAdapter.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.QemuAdapter
+                 * @static
+                 * @param {gns3.dataplane.v1.QemuAdapter.$Properties} message QemuAdapter message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                QemuAdapter.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.adapterNumber != null && $Object.hasOwnProperty.call(message, "adapterNumber") && message.adapterNumber !== 0)
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint32(message.adapterNumber);
+                    if (message.model != null && $Object.hasOwnProperty.call(message, "model") && message.model !== "")
+                        writer.uint32(/* id 2, wireType 2 =*/18).string(message.model);
+                    if (message.macAddress != null && $Object.hasOwnProperty.call(message, "macAddress") && message.macAddress !== "")
+                        writer.uint32(/* id 3, wireType 2 =*/26).string(message.macAddress);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a QemuAdapter message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.QemuAdapter
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.QemuAdapter & gns3.dataplane.v1.QemuAdapter.$Shape} QemuAdapter
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                QemuAdapter.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.QemuAdapter();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.adapterNumber = value;
+                                else
+                                    delete message.adapterNumber;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.model = value;
+                                else
+                                    delete message.model;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.macAddress = value;
+                                else
+                                    delete message.macAddress;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for QemuAdapter
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.QemuAdapter
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                QemuAdapter.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.QemuAdapter";
+                };
+
+                return QemuAdapter;
+            })();
+
+            v1.QemuDisk = (function() {
+
+                /**
+                 * Properties of a QemuDisk.
+                 * @typedef {Object} gns3.dataplane.v1.QemuDisk.$Properties
+                 * @property {string|null} [slot] QemuDisk slot
+                 * @property {gns3.dataplane.v1.QemuImage.$Properties|null} [image] QemuDisk image
+                 * @property {string|null} ["interface"] QemuDisk interface
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a QemuDisk.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IQemuDisk
+                 * @augments gns3.dataplane.v1.QemuDisk.$Properties
+                 * @deprecated Use gns3.dataplane.v1.QemuDisk.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a QemuDisk.
+                 * @typedef {gns3.dataplane.v1.QemuDisk.$Properties} gns3.dataplane.v1.QemuDisk.$Shape
+                 */
+
+                /**
+                 * Constructs a new QemuDisk.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a QemuDisk.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.QemuDisk.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const QemuDisk = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * QemuDisk slot.
+                 * @member {string} slot
+                 * @memberof gns3.dataplane.v1.QemuDisk
+                 * @instance
+                 */
+                QemuDisk.prototype.slot = "";
+
+                /**
+                 * QemuDisk image.
+                 * @member {gns3.dataplane.v1.QemuImage.$Properties|null|undefined} image
+                 * @memberof gns3.dataplane.v1.QemuDisk
+                 * @instance
+                 */
+                QemuDisk.prototype.image = null;
+
+                /**
+                 * QemuDisk interface.
+                 * @member {string} interface
+                 * @memberof gns3.dataplane.v1.QemuDisk
+                 * @instance
+                 */
+                QemuDisk.prototype["interface"] = "";
+
+                /**
+                 * Creates a new QemuDisk instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.QemuDisk
+                 * @static
+                 * @param {gns3.dataplane.v1.QemuDisk.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.QemuDisk} QemuDisk instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.QemuDisk.$Shape): gns3.dataplane.v1.QemuDisk & gns3.dataplane.v1.QemuDisk.$Shape;
+                 *   (properties?: gns3.dataplane.v1.QemuDisk.$Properties): gns3.dataplane.v1.QemuDisk;
+                 * }}
+                 */
+                QemuDisk.create = function(properties) {
+                    return new QemuDisk(properties);
+                };
+
+                /**
+                 * Encodes the specified QemuDisk message. Does not implicitly {@link gns3.dataplane.v1.QemuDisk.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.QemuDisk
+                 * @static
+                 * @param {gns3.dataplane.v1.QemuDisk.$Properties} message QemuDisk message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                QemuDisk.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.slot != null && $Object.hasOwnProperty.call(message, "slot") && message.slot !== "")
+                        writer.uint32(/* id 1, wireType 2 =*/10).string(message.slot);
+                    if (message.image != null && $Object.hasOwnProperty.call(message, "image"))
+                        $root.gns3.dataplane.v1.QemuImage.encode(message.image, writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
+                    if (message["interface"] != null && $Object.hasOwnProperty.call(message, "interface") && message["interface"] !== "")
+                        writer.uint32(/* id 3, wireType 2 =*/26).string(message["interface"]);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a QemuDisk message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.QemuDisk
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.QemuDisk & gns3.dataplane.v1.QemuDisk.$Shape} QemuDisk
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                QemuDisk.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.QemuDisk();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.slot = value;
+                                else
+                                    delete message.slot;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                message.image = $root.gns3.dataplane.v1.QemuImage.decode(reader, reader.size(), $undefined, _depth + 1, message.image);
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message["interface"] = value;
+                                else
+                                    delete message["interface"];
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for QemuDisk
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.QemuDisk
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                QemuDisk.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.QemuDisk";
+                };
+
+                return QemuDisk;
+            })();
+
+            v1.QemuImage = (function() {
+
+                /**
+                 * Properties of a QemuImage.
+                 * @typedef {Object} gns3.dataplane.v1.QemuImage.$Properties
+                 * @property {string|null} [name] QemuImage name
+                 * @property {string|null} [md5] QemuImage md5
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a QemuImage.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IQemuImage
+                 * @augments gns3.dataplane.v1.QemuImage.$Properties
+                 * @deprecated Use gns3.dataplane.v1.QemuImage.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a QemuImage.
+                 * @typedef {gns3.dataplane.v1.QemuImage.$Properties} gns3.dataplane.v1.QemuImage.$Shape
+                 */
+
+                /**
+                 * Constructs a new QemuImage.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a QemuImage.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.QemuImage.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const QemuImage = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * QemuImage name.
+                 * @member {string} name
+                 * @memberof gns3.dataplane.v1.QemuImage
+                 * @instance
+                 */
+                QemuImage.prototype.name = "";
+
+                /**
+                 * QemuImage md5.
+                 * @member {string} md5
+                 * @memberof gns3.dataplane.v1.QemuImage
+                 * @instance
+                 */
+                QemuImage.prototype.md5 = "";
+
+                /**
+                 * Creates a new QemuImage instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.QemuImage
+                 * @static
+                 * @param {gns3.dataplane.v1.QemuImage.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.QemuImage} QemuImage instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.QemuImage.$Shape): gns3.dataplane.v1.QemuImage & gns3.dataplane.v1.QemuImage.$Shape;
+                 *   (properties?: gns3.dataplane.v1.QemuImage.$Properties): gns3.dataplane.v1.QemuImage;
+                 * }}
+                 */
+                QemuImage.create = function(properties) {
+                    return new QemuImage(properties);
+                };
+
+                /**
+                 * Encodes the specified QemuImage message. Does not implicitly {@link gns3.dataplane.v1.QemuImage.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.QemuImage
+                 * @static
+                 * @param {gns3.dataplane.v1.QemuImage.$Properties} message QemuImage message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                QemuImage.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.name != null && $Object.hasOwnProperty.call(message, "name") && message.name !== "")
+                        writer.uint32(/* id 1, wireType 2 =*/10).string(message.name);
+                    if (message.md5 != null && $Object.hasOwnProperty.call(message, "md5") && message.md5 !== "")
+                        writer.uint32(/* id 2, wireType 2 =*/18).string(message.md5);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a QemuImage message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.QemuImage
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.QemuImage & gns3.dataplane.v1.QemuImage.$Shape} QemuImage
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                QemuImage.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.QemuImage();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.name = value;
+                                else
+                                    delete message.name;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.md5 = value;
+                                else
+                                    delete message.md5;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for QemuImage
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.QemuImage
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                QemuImage.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.QemuImage";
+                };
+
+                return QemuImage;
             })();
 
             v1.PortSpec = (function() {

@@ -48,7 +48,7 @@ describe("messages", () => {
         consolePort: 5000,
         ports: [],
         startupScript: "set pcname PC1\nip 10.0.0.1/24\n",
-        restartGeneration: 3,
+        restartGeneration: 3, suspended: false, qemu: null,
       },
       {
         nodeId: "n2",
@@ -59,7 +59,7 @@ describe("messages", () => {
         consolePort: 0,
         ports: [{ portNumber: 0, name: "Ethernet0", mode: PortMode.DOT1Q, vlan: 10, ethertype: 0x88a8, cloudUdp: null }],
         startupScript: "",
-        restartGeneration: 0,
+        restartGeneration: 0, suspended: false, qemu: null,
       },
     ],
     links: [

@@ -93,6 +93,46 @@ export interface NodeSpec {
   startupScript: string;
   /** Changes at each reload: a running node whose generation changes is restarted. */
   restartGeneration: number;
+  /** QEMU: paused while running stays true. */
+  suspended: boolean;
+  /** QEMU nodes only. */
+  qemu: QemuSpec | null;
+}
+
+export interface QemuImage {
+  /** In the controller's image store (images/QEMU); empty: none. */
+  name: string;
+  md5: string;
+}
+
+export interface QemuAdapter {
+  adapterNumber: number;
+  model: string;
+  macAddress: string;
+}
+
+export interface QemuDisk {
+  /** hda, hdb, hdc, hdd or cdrom. */
+  slot: string;
+  image: QemuImage;
+  interface: string;
+}
+
+export interface QemuSpec {
+  binary: string;
+  ramMb: number;
+  cpus: number;
+  adapters: QemuAdapter[];
+  disks: QemuDisk[];
+  kernelImage: QemuImage;
+  initrd: QemuImage;
+  bios: QemuImage;
+  kernelCommandLine: string;
+  bootPriority: string;
+  options: string;
+  consoleType: string;
+  onClose: string;
+  linkedClone: boolean;
 }
 
 export interface LinkEnd {
@@ -273,6 +313,31 @@ function completeNode(node: gns3.dataplane.v1.NodeSpec.$Properties): NodeSpec {
     })),
     startupScript: node.startupScript ?? "",
     restartGeneration: node.restartGeneration ?? 0,
+    suspended: node.suspended ?? false,
+    qemu: node.qemu ? completeQemu(node.qemu) : null,
+  };
+}
+
+function completeImage(image: gns3.dataplane.v1.QemuImage.$Properties | null | undefined): QemuImage {
+  return { name: image?.name ?? "", md5: image?.md5 ?? "" };
+}
+
+function completeQemu(qemu: gns3.dataplane.v1.QemuSpec.$Properties): QemuSpec {
+  return {
+    binary: qemu.binary ?? "",
+    ramMb: qemu.ramMb ?? 0,
+    cpus: qemu.cpus ?? 0,
+    adapters: (qemu.adapters ?? []).map((adapter) => ({ adapterNumber: adapter.adapterNumber ?? 0, model: adapter.model ?? "", macAddress: adapter.macAddress ?? "" })),
+    disks: (qemu.disks ?? []).map((disk) => ({ slot: disk.slot ?? "", image: completeImage(disk.image), interface: disk.interface ?? "" })),
+    kernelImage: completeImage(qemu.kernelImage),
+    initrd: completeImage(qemu.initrd),
+    bios: completeImage(qemu.bios),
+    kernelCommandLine: qemu.kernelCommandLine ?? "",
+    bootPriority: qemu.bootPriority ?? "",
+    options: qemu.options ?? "",
+    consoleType: qemu.consoleType ?? "",
+    onClose: qemu.onClose ?? "",
+    linkedClone: qemu.linkedClone ?? false,
   };
 }
 
