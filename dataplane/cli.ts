@@ -4,7 +4,11 @@ import { createLogger } from "@shared/logging/logger";
 import { startDaemon } from "./daemon";
 import { NodeKind } from "@shared/proto";
 import { createHostForwarding } from "./host/host-forwarding";
+import { qemuNodeFactory } from "./host/qemu-node";
 import { vpcsNodeFactory } from "./host/vpcs-node";
+import { DEFAULT_QEMU_BINARY, qemuAvailable } from "./nodes/qemu";
+import { acceleratorFor } from "./nodes/qemu-accel";
+import { controllerImageFetcher } from "./nodes/qemu-image-fetch";
 import { vpcsAvailable } from "./nodes/vpcs";
 
 /**
@@ -18,7 +22,7 @@ const FLAGS = [
   { name: "token", type: "string", value: "TOKEN", env: "DATAPLANE_TOKEN", description: "the controller's --dataplane-token; required" },
   { name: "tunnel-address", type: "string", value: "ADDRESS", default: "127.0.0.1", env: "DATAPLANE_TUNNEL_ADDRESS", description: "address other hosts send this host's link tunnels to" },
   { name: "udp-ports", type: "string", value: "FIRST-LAST", default: "20000-30000", env: "DATAPLANE_UDP_PORTS", description: "UDP ports of this host's link tunnels" },
-  { name: "data-dir", type: "string", value: "DIR", default: ".dataplane", env: "DATAPLANE_DATA_DIR", description: "where the applied state, captures and VPCS work dirs are kept" },
+  { name: "data-dir", type: "string", value: "DIR", default: ".dataplane", env: "DATAPLANE_DATA_DIR", description: "where the applied state, captures and VPCS and QEMU work dirs are kept; QEMU images are read from its images/QEMU" },
   { name: "metrics-port", type: "string", value: "PORT", default: "0", env: "DATAPLANE_METRICS_PORT", description: "loopback port of Prometheus /metrics, 0 for none" },
   { name: "name", type: "string", value: "NAME", default: hostname(), env: "DATAPLANE_NAME", description: "the host's name as clients see it" },
 ] as const satisfies readonly FlagDefinition[];
@@ -48,13 +52,23 @@ try {
   cli.fail(`--controller must be a URL like http://127.0.0.1:3080, got '${values.controller}'`);
 }
 
-// Registered even without the program: each VPCS node then reports "vpcs binary not found", and
-// starts once the program is installed, without restarting the daemon.
+// Registered even without the program: each VPCS or QEMU node then reports its binary not found,
+// and starts once the program is installed, without restarting the daemon.
 if (!(await vpcsAvailable())) createLogger("dataplane.daemon").warn("the vpcs program is not installed: VPCS nodes will not start until it is (apt-get install vpcs)");
+if (await qemuAvailable()) {
+  // The KVM probe takes up to 3 s: run now rather than within the first QEMU node's start.
+  void acceleratorFor(DEFAULT_QEMU_BINARY).catch(() => {});
+} else {
+  createLogger("dataplane.daemon").warn("qemu-system-x86_64 is not installed: QEMU nodes will not start until it is (apt-get install qemu-system-x86 qemu-utils)");
+}
 const forwarding = await createHostForwarding({
   dataDir: values["data-dir"],
   metricsPort,
-  extraFactories: { [NodeKind.VPCS]: vpcsNodeFactory() },
+  extraFactories: {
+    [NodeKind.VPCS]: vpcsNodeFactory(),
+    // A daemon that does not share the controller's data dir fetches the images it lacks from it.
+    [NodeKind.QEMU]: qemuNodeFactory({ fetchImage: controllerImageFetcher(values.controller, values.token) }),
+  },
 });
 
 const daemon = await startDaemon(
