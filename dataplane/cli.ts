@@ -6,8 +6,7 @@ import { NodeKind } from "@shared/proto";
 import { createHostForwarding } from "./host/host-forwarding";
 import { qemuNodeFactory } from "./host/qemu-node";
 import { vpcsNodeFactory } from "./host/vpcs-node";
-import { DEFAULT_QEMU_BINARY, qemuAvailable } from "./nodes/qemu";
-import { acceleratorFor } from "./nodes/qemu-accel";
+import { qemuAvailable } from "./nodes/qemu";
 import { controllerImageFetcher } from "./nodes/qemu-image-fetch";
 import { vpcsAvailable } from "./nodes/vpcs";
 
@@ -55,10 +54,9 @@ try {
 // Registered even without the program: each VPCS or QEMU node then reports its binary not found,
 // and starts once the program is installed, without restarting the daemon.
 if (!(await vpcsAvailable())) createLogger("dataplane.daemon").warn("the vpcs program is not installed: VPCS nodes will not start until it is (apt-get install vpcs)");
-if (await qemuAvailable()) {
-  // The KVM probe takes up to 3 s: run now rather than within the first QEMU node's start.
-  void acceleratorFor(DEFAULT_QEMU_BINARY).catch(() => {});
-} else {
+// The KVM probe (up to 3 s of a busy core where /dev/kvm hangs) runs at the first QEMU start,
+// not at every daemon start: most hosts run no VM, and a restarted daemon is back sooner.
+if (!(await qemuAvailable())) {
   createLogger("dataplane.daemon").warn("qemu-system-x86_64 is not installed: QEMU nodes will not start until it is (apt-get install qemu-system-x86 qemu-utils)");
 }
 const forwarding = await createHostForwarding({

@@ -92,8 +92,8 @@ describe.skipIf(missing !== undefined)(`a page of another origin in Chromium${mi
       const { body: pc } = await api("POST", `/v2/projects/${project.project_id}/nodes`, { name: "PC1", node_type: "vpcs", compute_id: "local" });
       const nodePath = `/v2/projects/${project.project_id}/nodes/${pc.node_id}`;
       expect((await api("POST", `${nodePath}/start`)).status).toBe(200);
-      // A start is answered once stored, before the host runs the node: until VPCS listens, the
-      // console is refused before any upgrade, and the page tries again as a user would.
+      // The start answered once VPCS listens; a page on a loaded machine may still see a refusal
+      // (the upgrade is answered before the socket opens), and tries again as a user would.
       let socket = 0;
       for (const until = Date.now() + 20_000; ; ) {
         socket = await page.watch(`${lab.url.replace(/^http/, "ws")}${nodePath}/console/ws`);
