@@ -18,8 +18,10 @@ import { basename, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createLogger } from "@shared/logging/logger";
 import type { QemuSpec } from "@shared/proto";
-import type { Endpoint, FrameHandler } from "../forwarding/endpoint";
+import type { Endpoint } from "../forwarding/endpoint";
 import { UdpEndpoint } from "../forwarding/udp-endpoint";
+import { liveProcesses } from "./live-processes";
+import { SwitchablePort } from "./switchable-port";
 import { endRecordedProcesses, forgetProcesses, recordProcesses } from "./pid-file";
 import { commandLine, identify, portHolder, signal, signalGroup, workingDirectory, type ProcessIdentity } from "./processes";
 import { acceleratorFor } from "./qemu-accel";
@@ -91,7 +93,7 @@ export class QemuRuntime {
   private current: Running | undefined;
   private transition: Promise<void> = Promise.resolve();
   private readonly crashHandlers: Array<(crash: QemuCrash) => void> = [];
-  private readonly ports = new Map<number, AdapterPort>();
+  private readonly ports = new Map<number, SwitchablePort>();
   private spec!: QemuNodeSpec;
 
   constructor(
@@ -105,7 +107,7 @@ export class QemuRuntime {
   configure(spec: QemuNodeSpec): void {
     this.spec = spec;
     for (const adapter of spec.qemu.adapters) {
-      if (!this.ports.has(adapter.adapterNumber)) this.ports.set(adapter.adapterNumber, new AdapterPort());
+      if (!this.ports.has(adapter.adapterNumber)) this.ports.set(adapter.adapterNumber, new SwitchablePort());
     }
   }
 
@@ -352,44 +354,7 @@ export async function qemuAvailable(binary = DEFAULT_QEMU_BINARY): Promise<boole
   });
 }
 
-/** A stable endpoint in front of the tunnel socket of whichever QEMU currently runs. */
-class AdapterPort implements Endpoint {
-  private handler: FrameHandler | null = null;
-  private tunnel: UdpEndpoint | undefined;
 
-  attach(tunnel: UdpEndpoint): void {
-    this.tunnel = tunnel;
-    tunnel.onFrame((frame) => this.handler?.(frame));
-  }
-
-  detach(): void {
-    this.tunnel?.onFrame(null);
-    this.tunnel = undefined;
-  }
-
-  send(frame: Uint8Array): void {
-    this.tunnel?.send(frame);
-  }
-
-  onFrame(handler: FrameHandler | null): void {
-    this.handler = handler;
-  }
-
-  /** Detaches the link; the VM's process and sockets belong to the runtime. */
-  close(): Promise<void> {
-    this.handler = null;
-    return Promise.resolve();
-  }
-}
-
-/** Every QEMU started by this module that has not been reaped, killed if the daemon exits. */
-const liveProcesses = new Set<ProcessIdentity>();
-process.once("exit", () => {
-  for (const live of liveProcesses) {
-    signalGroup(live.pid, "SIGKILL");
-    signal(live, "SIGKILL");
-  }
-});
 
 function qmpOf(running: Running): QmpClient {
   if (running.qmp === undefined) throw new Error("QEMU is not serving QMP");

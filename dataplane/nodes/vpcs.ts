@@ -19,8 +19,10 @@ import { createServer } from "node:net";
 import { basename, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createLogger } from "@shared/logging/logger";
-import type { Endpoint, FrameHandler } from "../forwarding/endpoint";
+import type { Endpoint } from "../forwarding/endpoint";
 import { UdpEndpoint } from "../forwarding/udp-endpoint";
+import { liveProcesses } from "./live-processes";
+import { SwitchablePort } from "./switchable-port";
 import { endRecordedProcesses, forgetProcesses, recordProcesses } from "./pid-file";
 import { placeStartupScript, STARTUP_SCRIPT } from "./startup-script";
 import { commandLine, descendants, identify, isAlive, portHolder, signal, signalGroup, workingDirectory, type ProcessIdentity } from "./processes";
@@ -268,44 +270,7 @@ export async function vpcsAvailable(executable = "vpcs"): Promise<boolean> {
   });
 }
 
-/** A stable endpoint in front of the tunnel socket of whichever process currently runs. */
-class SwitchablePort implements Endpoint {
-  private handler: FrameHandler | null = null;
-  private tunnel: UdpEndpoint | undefined;
 
-  attach(tunnel: UdpEndpoint): void {
-    this.tunnel = tunnel;
-    tunnel.onFrame((frame) => this.handler?.(frame));
-  }
-
-  detach(): void {
-    this.tunnel?.onFrame(null);
-    this.tunnel = undefined;
-  }
-
-  send(frame: Uint8Array): void {
-    this.tunnel?.send(frame);
-  }
-
-  onFrame(handler: FrameHandler | null): void {
-    this.handler = handler;
-  }
-
-  /** Detaches the link; the node's process and socket belong to the runtime. */
-  close(): Promise<void> {
-    this.handler = null;
-    return Promise.resolve();
-  }
-}
-
-/** Every process started by this module that has not been reaped, killed if the daemon exits. */
-const liveProcesses = new Set<ProcessIdentity>();
-process.once("exit", () => {
-  for (const live of liveProcesses) {
-    signalGroup(live.pid, "SIGKILL");
-    signal(live, "SIGKILL");
-  }
-});
 
 function macIdOf(nodeId: string): number {
   let hash = 0x811c9dc5;
