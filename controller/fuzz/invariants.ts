@@ -107,7 +107,8 @@ interface StoreState {
  * other than the name and console claims, are not judged here.
  */
 const PROJECT_KEY = /^projects\/([^/]+)$/;
-const SUB_RECORD_KEY = /^projects\/([^/]+)\/([^/]+)\/(.+)$/;
+// dotAll: a record id or name may hold a line separator (U+2028), which `.` alone does not match.
+const SUB_RECORD_KEY = /^projects\/([^/]+)\/([^/]+)\/(.+)$/s;
 
 async function readState(store: KeyValueStore): Promise<StoreState> {
   const state: StoreState = { projects: new Map(), projectNames: new Map(), byProject: new Map(), nodesById: new Map(), consoles: new Map(), unexpectedKeys: [] };
