@@ -10,16 +10,14 @@
  * port: the next start for that folder ends it first.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
-import { createSocket } from "node:dgram";
 import { mkdir, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { basename, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createLogger } from "@shared/logging/logger";
 import type { QemuSpec } from "@shared/proto";
 import type { Endpoint } from "../forwarding/endpoint";
 import { UdpEndpoint } from "../forwarding/udp-endpoint";
+import { consolePortTaken, ensureTcpPortFree, exitOf, freeUdpPort, hasExited, howItExited, withTail } from "./emulator-process";
 import { liveProcesses } from "./live-processes";
 import { SwitchablePort } from "./switchable-port";
 import { endRecordedProcesses, forgetProcesses, recordProcesses } from "./pid-file";
@@ -88,6 +86,8 @@ const OUTPUT_TAIL_CHARS = 4000;
 const KILL_GRACE_MS = 3000;
 const START_POLL_MS = 25;
 const OUTPUT_GRACE_MS = 200;
+/** How long a console port held by a leftover QEMU just killed may take to be let go. */
+const LEFTOVER_PORT_GRACE_MS = 2000;
 
 export class QemuRuntime {
   private current: Running | undefined;
@@ -206,7 +206,7 @@ export class QemuRuntime {
     let output = "";
     try {
       for (const adapter of spec.qemu.adapters) {
-        const qemuPort = await freeUdpPort();
+        const qemuPort = await freeUdpPort("127.0.0.1");
         const tunnel = await UdpEndpoint.open({ localPort: 0, localAddress: "127.0.0.1", remoteHost: "127.0.0.1", remotePort: qemuPort });
         tunnels.set(adapter.adapterNumber, tunnel);
         tunnelPorts.set(adapter.adapterNumber, { daemonPort: tunnel.localPort, qemuPort });
@@ -354,8 +354,6 @@ export async function qemuAvailable(binary = DEFAULT_QEMU_BINARY): Promise<boole
   });
 }
 
-
-
 function qmpOf(running: Running): QmpClient {
   if (running.qmp === undefined) throw new Error("QEMU is not serving QMP");
   return running.qmp;
@@ -365,37 +363,6 @@ function cannotRun(binary: string, error: NodeJS.ErrnoException): Error {
   return error.code === "ENOENT"
     ? new Error(`QEMU binary not found: ${binary} (install the Debian package qemu-system-x86, or set the node's qemu_path)`)
     : new Error(`cannot run ${binary}: ${error.message}`);
-}
-
-function consolePortTaken(port: number): string {
-  return `console port ${port} is already in use on this host`;
-}
-
-const LEFTOVER_PORT_GRACE_MS = 2000;
-
-/** Tries to listen on the port, again every 50 ms for `graceMs`, and lets it go. */
-async function ensureTcpPortFree(port: number, graceMs = 0): Promise<void> {
-  const deadline = performance.now() + graceMs;
-  for (;;) {
-    const server = createServer();
-    const problem = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
-      server.once("error", resolve);
-      server.listen({ port, host: "0.0.0.0", exclusive: true }, () => resolve(undefined));
-    });
-    if (problem === undefined) return new Promise<void>((resolve) => server.close(() => resolve()));
-    if (problem.code !== "EADDRINUSE") throw new Error(`cannot listen on console port ${port}: ${problem.message}`);
-    if (performance.now() >= deadline) throw new Error(consolePortTaken(port));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** A loopback UDP port free right now, for QEMU's end of a tunnel. */
-async function freeUdpPort(): Promise<number> {
-  const socket = createSocket("udp4");
-  await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", resolve));
-  const { port } = socket.address();
-  await new Promise<void>((resolve) => socket.close(() => resolve()));
-  return port;
 }
 
 /** Resolves once this QEMU listens on the console port; another program there is not taken for it. */
@@ -408,17 +375,6 @@ async function waitForConsole(running: Running, port: number, deadline: number, 
     if (performance.now() > deadline) throw new Error(`the console on port ${port} did not open within ${timeoutMs} ms`);
     await sleep(START_POLL_MS);
   }
-}
-
-function hasExited(child: ChildProcess): boolean {
-  return child.exitCode !== null || child.signalCode !== null;
-}
-
-/** Waits for the exit and for the output written before it; says how the process ended. */
-async function exitOf(child: ChildProcess): Promise<string> {
-  if (!hasExited(child)) await once(child, "exit");
-  if (child.stdout?.closed === false || child.stderr?.closed === false) await Promise.race([once(child, "close"), sleep(OUTPUT_GRACE_MS)]);
-  return howItExited(child.exitCode, child.signalCode);
 }
 
 /** Why a QEMU that exited before serving did not start, from what it printed. */
@@ -435,12 +391,3 @@ function exitedByItself(exitCode: number | null, exitSignal: NodeJS.Signals | nu
   return `QEMU exited by itself (${howItExited(exitCode, exitSignal)})${withTail(output)}`;
 }
 
-function howItExited(exitCode: number | null, exitSignal: NodeJS.Signals | null): string {
-  return exitSignal === null ? `exit code ${exitCode}` : `signal ${exitSignal}`;
-}
-
-/** The last lines QEMU printed, for a message: ": line | line", or nothing. */
-function withTail(output: string): string {
-  const tail = output.trim().split(/\r?\n/).slice(-3).join(" | ");
-  return tail === "" ? "" : `: ${tail}`;
-}

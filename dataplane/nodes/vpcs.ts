@@ -12,10 +12,7 @@
  * it, holding the console port, and the next start for that work dir ends them first.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
-import { createSocket } from "node:dgram";
 import { mkdir } from "node:fs/promises";
-import { createServer } from "node:net";
 import { basename, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createLogger } from "@shared/logging/logger";
@@ -24,6 +21,7 @@ import { UdpEndpoint } from "../forwarding/udp-endpoint";
 import { liveProcesses } from "./live-processes";
 import { SwitchablePort } from "./switchable-port";
 import { endRecordedProcesses, forgetProcesses, recordProcesses } from "./pid-file";
+import { consolePortTaken, ensureTcpPortFree, exitOf, freeUdpPort, hasExited, howItExited, withTail } from "./emulator-process";
 import { placeStartupScript, STARTUP_SCRIPT } from "./startup-script";
 import { commandLine, descendants, identify, isAlive, portHolder, signal, signalGroup, workingDirectory, type ProcessIdentity } from "./processes";
 
@@ -83,8 +81,6 @@ const OUTPUT_TAIL_CHARS = 2000;
 const PID_FILE = "vpcs.pids.json";
 const KILL_GRACE_MS = 2000;
 const START_POLL_MS = 20;
-/** How long after its exit a process's output may still be arriving (a child of it may hold the pipes). */
-const OUTPUT_GRACE_MS = 200;
 
 export class VpcsRuntime {
   readonly endpoint: Endpoint;
@@ -169,7 +165,8 @@ export class VpcsRuntime {
     }
     await ensureTcpPortFree(consolePort);
     const hasScript = await placeStartupScript(this.options.workDir, this.startupScript);
-    const vpcsPort = await freeUdpPort();
+    // VPCS binds its UDP port on every address, so it is probed there.
+    const vpcsPort = await freeUdpPort("0.0.0.0");
     const tunnel = await UdpEndpoint.open({ localPort: 0, localAddress: "127.0.0.1", remoteHost: "127.0.0.1", remotePort: vpcsPort });
     const args = ["-F", "-i", "1", "-p", String(consolePort), "-m", String(this.spec.macId ?? macIdOf(this.spec.nodeId))];
     args.push("-s", String(vpcsPort), "-c", String(tunnel.localPort), "-t", "127.0.0.1");
@@ -270,36 +267,10 @@ export async function vpcsAvailable(executable = "vpcs"): Promise<boolean> {
   });
 }
 
-
-
 function macIdOf(nodeId: string): number {
   let hash = 0x811c9dc5;
   for (const char of nodeId) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193);
   return (hash >>> 0) & 0xff;
-}
-
-function consolePortTaken(port: number): string {
-  return `console port ${port} is already in use on this host`;
-}
-
-async function ensureTcpPortFree(port: number): Promise<void> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", (error: NodeJS.ErrnoException) =>
-      reject(new Error(error.code === "EADDRINUSE" ? consolePortTaken(port) : `cannot listen on console port ${port}: ${error.message}`)),
-    );
-    server.listen({ port, host: "0.0.0.0", exclusive: true }, resolve);
-  });
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-}
-
-/** A UDP port free right now; VPCS binds it on every address, so we probe there. */
-async function freeUdpPort(): Promise<number> {
-  const socket = createSocket("udp4");
-  await new Promise<void>((resolve) => socket.bind(0, "0.0.0.0", resolve));
-  const { port } = socket.address();
-  await new Promise<void>((resolve) => socket.close(() => resolve()));
-  return port;
 }
 
 /**
@@ -327,17 +298,6 @@ async function waitUntilServing(running: Running, timeoutMs: number): Promise<vo
   }
 }
 
-function hasExited(child: ChildProcess): boolean {
-  return child.exitCode !== null || child.signalCode !== null;
-}
-
-/** Waits for the exit and for the output written before it; says how the process ended. */
-async function exitOf(child: ChildProcess): Promise<string> {
-  if (!hasExited(child)) await once(child, "exit");
-  if (child.stdout?.closed === false || child.stderr?.closed === false) await Promise.race([once(child, "close"), sleep(OUTPUT_GRACE_MS)]);
-  return howItExited(child.exitCode, child.signalCode);
-}
-
 /** Why a VPCS that exited before serving did not start, from what it printed. */
 function exitedDuringStart(consolePort: number, how: string, output: string): string {
   // VPCS's words when it cannot bind its console (another program took the port since we checked).
@@ -345,12 +305,3 @@ function exitedDuringStart(consolePort: number, how: string, output: string): st
   return `VPCS exited during start (${how})${withTail(output)}`;
 }
 
-function howItExited(exitCode: number | null, exitSignal: NodeJS.Signals | null): string {
-  return exitSignal === null ? `exit code ${exitCode}` : `signal ${exitSignal}`;
-}
-
-/** The last lines VPCS printed, for a message: ": line | line", or nothing. */
-function withTail(output: string): string {
-  const tail = output.trim().split(/\r?\n/).slice(-3).join(" | ");
-  return tail === "" ? "" : `: ${tail}`;
-}
