@@ -86,7 +86,7 @@ describe.each([
   const applied = async (action: () => Promise<{ status: number }>) => {
     const before = await lab.revision();
     const reply = await action();
-    expect(reply.status).toBeLessThan(300);
+    expect(reply.status, JSON.stringify((reply as { body?: unknown }).body)).toBeLessThan(300);
     await lab.settled(before);
   };
 
