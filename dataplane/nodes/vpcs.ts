@@ -81,6 +81,10 @@ const OUTPUT_TAIL_CHARS = 2000;
 const PID_FILE = "vpcs.pids.json";
 const KILL_GRACE_MS = 2000;
 const START_POLL_MS = 20;
+const UDP_PORT_ATTEMPTS = 3;
+
+/** VPCS's own UDP port was taken by another program after it was found free. */
+class UdpPortTaken extends Error {}
 
 export class VpcsRuntime {
   readonly endpoint: Endpoint;
@@ -124,7 +128,16 @@ export class VpcsRuntime {
    */
   start(): Promise<void> {
     return this.serialise(async () => {
-      if (this.current === undefined) await this.launch();
+      // VPCS's UDP port is probed free and then bound by VPCS: another program may take it in
+      // between. That race is retried on a fresh port; a taken console port is not.
+      for (let attempt = 1; this.current === undefined; attempt++) {
+        try {
+          await this.launch();
+        } catch (error) {
+          if (!(error instanceof UdpPortTaken) || attempt >= UDP_PORT_ATTEMPTS) throw error;
+          log.warn("VPCS's UDP port was taken before it bound it, starting again on another", { node_id: this.spec.nodeId, error: error.message });
+        }
+      }
     });
   }
 
@@ -221,7 +234,10 @@ export class VpcsRuntime {
     } catch (error) {
       const exited = hasExited(child);
       await this.terminate(running);
-      if (!exited) throw new Error(`${(error as Error).message}${withTail(output)}`);
+      if (!exited) {
+        const message = `${(error as Error).message}${withTail(output)}`;
+        throw error instanceof UdpPortTaken ? new UdpPortTaken(message) : new Error(message);
+      }
       const how = await exitOf(child);
       throw new Error(exitedDuringStart(consolePort, how, output));
     }
@@ -289,7 +305,7 @@ async function waitUntilServing(running: Running, timeoutMs: number): Promise<vo
     if (consoleOpen) {
       const udp = portHolder("udp", vpcsPort, ours);
       if (udp === "ours") return;
-      if (udp === "another") throw new Error(`UDP port ${vpcsPort} is already in use on this host`);
+      if (udp === "another") throw new UdpPortTaken(`UDP port ${vpcsPort} is already in use on this host`);
     }
     if (performance.now() > deadline) {
       throw new Error(consoleOpen ? `VPCS did not bind its UDP port ${vpcsPort} within ${timeoutMs} ms` : `the console on port ${consolePort} did not open within ${timeoutMs} ms`);
