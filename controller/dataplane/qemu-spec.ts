@@ -53,5 +53,6 @@ export function qemuSpec(node: NodeRecord, image: (name: string) => QemuImage): 
     consoleType: node.console_type ?? "none",
     onClose: text(properties.on_close, "power_off") || "power_off",
     linkedClone: properties.linked_clone !== false,
+    overlaySourceNodeId: "",
   };
 }

@@ -29,7 +29,7 @@ class AckingDaemon {
       const message = decodeControllerMessage(bytes);
       if (!("state" in message)) return;
       this.states++;
-      setTimeout(() => this.connection.message(frame({ ack: { revision: message.state.revision, errors: [] } })), 0);
+      setTimeout(() => this.connection.message(frame({ ack: { revision: message.state.revision, errors: [], nodes: [] } })), 0);
     },
     close: () => {},
   };
@@ -118,7 +118,7 @@ describe("a push reads only what its host runs", () => {
         attachment: { hostId } as unknown,
         send: (data: Uint8Array) => {
           const message = decodeControllerMessage(new Uint8Array(data));
-          if ("state" in message) setTimeout(() => computes.instance(hostId).webSocketMessage(socket as never, frame({ ack: { revision: message.state.revision, errors: [] } })), 0);
+          if ("state" in message) setTimeout(() => computes.instance(hostId).webSocketMessage(socket as never, frame({ ack: { revision: message.state.revision, errors: [], nodes: [] } })), 0);
         },
         close: () => {},
         serializeAttachment(value: unknown) {

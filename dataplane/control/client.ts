@@ -120,7 +120,7 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
     options.reconciler.watchErrors?.((errors) => {
       // While a state is applied its own ack carries the newest errors; an ack sent now would come first and be overtaken.
       if (this.acking) this.announcedWhileAcking = errors;
-      else if (this.appliedRevision > 0) this.send({ ack: { revision: this.appliedRevision, errors } });
+      else if (this.appliedRevision > 0) this.send({ ack: { revision: this.appliedRevision, errors, nodes: [] } });
     });
     this.captures = new CaptureFollowers({
       dataDir: options.dataDir,
@@ -262,7 +262,7 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
         const failure = await saved;
         if (failure) throw failure;
         // An item that failed after the reconcile (a capture's first write on a full disk) is in the newer list.
-        this.send({ ack: { revision: state.revision, errors: this.announcedWhileAcking ?? reconciled } });
+        this.send({ ack: { revision: state.revision, errors: this.announcedWhileAcking ?? reconciled, nodes: [] } });
       } finally {
         this.acking = false;
         this.announcedWhileAcking = undefined;

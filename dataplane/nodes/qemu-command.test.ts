@@ -22,6 +22,7 @@ function qemuSpec(overrides: Partial<QemuSpec> = {}): QemuSpec {
     consoleType: "telnet",
     onClose: "power_off",
     linkedClone: true,
+    overlaySourceNodeId: "",
     ...overrides,
   };
 }

@@ -91,6 +91,7 @@ function qemuSpec(overrides: Partial<QemuSpec> = {}): QemuSpec {
     consoleType: "telnet",
     onClose: "power_off",
     linkedClone: true,
+    overlaySourceNodeId: "",
     ...overrides,
   };
 }

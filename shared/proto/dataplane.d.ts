@@ -17,7 +17,8 @@ export namespace gns3 {
                 ack?: (gns3.dataplane.v1.Ack.$Properties|null);
                 counters?: (gns3.dataplane.v1.CountersReport.$Properties|null);
                 captureChunk?: (gns3.dataplane.v1.CaptureChunk.$Properties|null);
-                body?: ("hello"|"ack"|"counters"|"captureChunk");
+                hostFacts?: (gns3.dataplane.v1.HostFacts.$Properties|null);
+                body?: ("hello"|"ack"|"counters"|"captureChunk"|"hostFacts");
                 static create(properties: gns3.dataplane.v1.DaemonMessage.$Shape): gns3.dataplane.v1.DaemonMessage & gns3.dataplane.v1.DaemonMessage.$Shape;
                 static create(properties?: gns3.dataplane.v1.DaemonMessage.$Properties): gns3.dataplane.v1.DaemonMessage;
                 static encode(message: gns3.dataplane.v1.DaemonMessage.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -31,7 +32,8 @@ export namespace gns3 {
                     ack?: (gns3.dataplane.v1.Ack.$Properties|null);
                     counters?: (gns3.dataplane.v1.CountersReport.$Properties|null);
                     captureChunk?: (gns3.dataplane.v1.CaptureChunk.$Properties|null);
-                    body?: ("hello"|"ack"|"counters"|"captureChunk");
+                    hostFacts?: (gns3.dataplane.v1.HostFacts.$Properties|null);
+                    body?: ("hello"|"ack"|"counters"|"captureChunk"|"hostFacts");
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = {
@@ -39,9 +41,10 @@ export namespace gns3 {
                   ack?: gns3.dataplane.v1.Ack.$Shape|null;
                   counters?: gns3.dataplane.v1.CountersReport.$Shape|null;
                   captureChunk?: gns3.dataplane.v1.CaptureChunk.$Shape|null;
+                  hostFacts?: gns3.dataplane.v1.HostFacts.$Shape|null;
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ body?: undefined; hello?: null; ack?: null; counters?: null; captureChunk?: null }|{ body?: "hello"; hello: gns3.dataplane.v1.Hello.$Shape; ack?: null; counters?: null; captureChunk?: null }|{ body?: "ack"; hello?: null; ack: gns3.dataplane.v1.Ack.$Shape; counters?: null; captureChunk?: null }|{ body?: "counters"; hello?: null; ack?: null; counters: gns3.dataplane.v1.CountersReport.$Shape; captureChunk?: null }|{ body?: "captureChunk"; hello?: null; ack?: null; counters?: null; captureChunk: gns3.dataplane.v1.CaptureChunk.$Shape })
+                  ({ body?: undefined; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null }|{ body?: "hello"; hello: gns3.dataplane.v1.Hello.$Shape; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null }|{ body?: "ack"; hello?: null; ack: gns3.dataplane.v1.Ack.$Shape; counters?: null; captureChunk?: null; hostFacts?: null }|{ body?: "counters"; hello?: null; ack?: null; counters: gns3.dataplane.v1.CountersReport.$Shape; captureChunk?: null; hostFacts?: null }|{ body?: "captureChunk"; hello?: null; ack?: null; counters?: null; captureChunk: gns3.dataplane.v1.CaptureChunk.$Shape; hostFacts?: null }|{ body?: "hostFacts"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts: gns3.dataplane.v1.HostFacts.$Shape })
                 );
             }
 
@@ -89,6 +92,7 @@ export namespace gns3 {
                 $unknowns?: Uint8Array[];
                 revision: number;
                 errors: gns3.dataplane.v1.ItemError.$Properties[];
+                nodes: gns3.dataplane.v1.NodeReport.$Properties[];
                 static create(properties: gns3.dataplane.v1.Ack.$Shape): gns3.dataplane.v1.Ack & gns3.dataplane.v1.Ack.$Shape;
                 static create(properties?: gns3.dataplane.v1.Ack.$Properties): gns3.dataplane.v1.Ack;
                 static encode(message: gns3.dataplane.v1.Ack.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -100,9 +104,94 @@ export namespace gns3 {
                 interface $Properties {
                     revision?: (number|null);
                     errors?: (gns3.dataplane.v1.ItemError.$Properties[]|null);
+                    nodes?: (gns3.dataplane.v1.NodeReport.$Properties[]|null);
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = gns3.dataplane.v1.Ack.$Properties;
+            }
+
+            interface INodeReport extends gns3.dataplane.v1.NodeReport.$Properties {
+            }
+
+            class NodeReport {
+                constructor(properties?: gns3.dataplane.v1.NodeReport.$Properties);
+                $unknowns?: Uint8Array[];
+                nodeId: string;
+                projectId: string;
+                commandLine: string;
+                static create(properties: gns3.dataplane.v1.NodeReport.$Shape): gns3.dataplane.v1.NodeReport & gns3.dataplane.v1.NodeReport.$Shape;
+                static create(properties?: gns3.dataplane.v1.NodeReport.$Properties): gns3.dataplane.v1.NodeReport;
+                static encode(message: gns3.dataplane.v1.NodeReport.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.NodeReport & gns3.dataplane.v1.NodeReport.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace NodeReport {
+                interface $Properties {
+                    nodeId?: (string|null);
+                    projectId?: (string|null);
+                    commandLine?: (string|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.NodeReport.$Properties;
+            }
+
+            interface IHostFacts extends gns3.dataplane.v1.HostFacts.$Properties {
+            }
+
+            class HostFacts {
+                constructor(properties?: gns3.dataplane.v1.HostFacts.$Properties);
+                $unknowns?: Uint8Array[];
+                qemuBinaries: gns3.dataplane.v1.QemuBinary.$Properties[];
+                kvm: gns3.dataplane.v1.HostFacts.Kvm;
+                kvmDetail: string;
+                kvmPlatforms: string[];
+                static create(properties: gns3.dataplane.v1.HostFacts.$Shape): gns3.dataplane.v1.HostFacts & gns3.dataplane.v1.HostFacts.$Shape;
+                static create(properties?: gns3.dataplane.v1.HostFacts.$Properties): gns3.dataplane.v1.HostFacts;
+                static encode(message: gns3.dataplane.v1.HostFacts.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.HostFacts & gns3.dataplane.v1.HostFacts.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace HostFacts {
+                interface $Properties {
+                    qemuBinaries?: (gns3.dataplane.v1.QemuBinary.$Properties[]|null);
+                    kvm?: (gns3.dataplane.v1.HostFacts.Kvm|null);
+                    kvmDetail?: (string|null);
+                    kvmPlatforms?: (string[]|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.HostFacts.$Properties;
+
+                enum Kvm {
+                    KVM_UNPROBED = 0,
+                    KVM_USABLE = 1,
+                    KVM_UNUSABLE = 2
+                }
+            }
+
+            interface IQemuBinary extends gns3.dataplane.v1.QemuBinary.$Properties {
+            }
+
+            class QemuBinary {
+                constructor(properties?: gns3.dataplane.v1.QemuBinary.$Properties);
+                $unknowns?: Uint8Array[];
+                path: string;
+                version: string;
+                static create(properties: gns3.dataplane.v1.QemuBinary.$Shape): gns3.dataplane.v1.QemuBinary & gns3.dataplane.v1.QemuBinary.$Shape;
+                static create(properties?: gns3.dataplane.v1.QemuBinary.$Properties): gns3.dataplane.v1.QemuBinary;
+                static encode(message: gns3.dataplane.v1.QemuBinary.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.QemuBinary & gns3.dataplane.v1.QemuBinary.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace QemuBinary {
+                interface $Properties {
+                    path?: (string|null);
+                    version?: (string|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.QemuBinary.$Properties;
             }
 
             interface IItemError extends gns3.dataplane.v1.ItemError.$Properties {
@@ -439,6 +528,7 @@ export namespace gns3 {
                 consoleType: string;
                 onClose: string;
                 linkedClone: boolean;
+                overlaySourceNodeId: string;
                 static create(properties: gns3.dataplane.v1.QemuSpec.$Shape): gns3.dataplane.v1.QemuSpec & gns3.dataplane.v1.QemuSpec.$Shape;
                 static create(properties?: gns3.dataplane.v1.QemuSpec.$Properties): gns3.dataplane.v1.QemuSpec;
                 static encode(message: gns3.dataplane.v1.QemuSpec.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -462,6 +552,7 @@ export namespace gns3 {
                     consoleType?: (string|null);
                     onClose?: (string|null);
                     linkedClone?: (boolean|null);
+                    overlaySourceNodeId?: (string|null);
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = gns3.dataplane.v1.QemuSpec.$Properties;

@@ -44,7 +44,8 @@ export const gns3 = $root.gns3 = (() => {
                  * @property {gns3.dataplane.v1.Ack.$Properties|null} [ack] DaemonMessage ack
                  * @property {gns3.dataplane.v1.CountersReport.$Properties|null} [counters] DaemonMessage counters
                  * @property {gns3.dataplane.v1.CaptureChunk.$Properties|null} [captureChunk] DaemonMessage captureChunk
-                 * @property {"hello"|"ack"|"counters"|"captureChunk"} [body] DaemonMessage body
+                 * @property {gns3.dataplane.v1.HostFacts.$Properties|null} [hostFacts] DaemonMessage hostFacts
+                 * @property {"hello"|"ack"|"counters"|"captureChunk"|"hostFacts"} [body] DaemonMessage body
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -63,9 +64,10 @@ export const gns3 = $root.gns3 = (() => {
                  *   ack?: gns3.dataplane.v1.Ack.$Shape|null;
                  *   counters?: gns3.dataplane.v1.CountersReport.$Shape|null;
                  *   captureChunk?: gns3.dataplane.v1.CaptureChunk.$Shape|null;
+                 *   hostFacts?: gns3.dataplane.v1.HostFacts.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ body?: undefined; hello?: null; ack?: null; counters?: null; captureChunk?: null }|{ body?: "hello"; hello: gns3.dataplane.v1.Hello.$Shape; ack?: null; counters?: null; captureChunk?: null }|{ body?: "ack"; hello?: null; ack: gns3.dataplane.v1.Ack.$Shape; counters?: null; captureChunk?: null }|{ body?: "counters"; hello?: null; ack?: null; counters: gns3.dataplane.v1.CountersReport.$Shape; captureChunk?: null }|{ body?: "captureChunk"; hello?: null; ack?: null; counters?: null; captureChunk: gns3.dataplane.v1.CaptureChunk.$Shape })
+                 *   ({ body?: undefined; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null }|{ body?: "hello"; hello: gns3.dataplane.v1.Hello.$Shape; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null }|{ body?: "ack"; hello?: null; ack: gns3.dataplane.v1.Ack.$Shape; counters?: null; captureChunk?: null; hostFacts?: null }|{ body?: "counters"; hello?: null; ack?: null; counters: gns3.dataplane.v1.CountersReport.$Shape; captureChunk?: null; hostFacts?: null }|{ body?: "captureChunk"; hello?: null; ack?: null; counters?: null; captureChunk: gns3.dataplane.v1.CaptureChunk.$Shape; hostFacts?: null }|{ body?: "hostFacts"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts: gns3.dataplane.v1.HostFacts.$Shape })
                  * )} gns3.dataplane.v1.DaemonMessage.$Shape
                  */
 
@@ -116,17 +118,25 @@ export const gns3 = $root.gns3 = (() => {
                  */
                 DaemonMessage.prototype.captureChunk = null;
 
+                /**
+                 * DaemonMessage hostFacts.
+                 * @member {gns3.dataplane.v1.HostFacts.$Properties|null|undefined} hostFacts
+                 * @memberof gns3.dataplane.v1.DaemonMessage
+                 * @instance
+                 */
+                DaemonMessage.prototype.hostFacts = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * DaemonMessage body.
-                 * @member {"hello"|"ack"|"counters"|"captureChunk"|undefined} body
+                 * @member {"hello"|"ack"|"counters"|"captureChunk"|"hostFacts"|undefined} body
                  * @memberof gns3.dataplane.v1.DaemonMessage
                  * @instance
                  */
                 $Object.defineProperty(DaemonMessage.prototype, "body", {
-                    get: $util.oneOfGetter($oneOfFields = ["hello", "ack", "counters", "captureChunk"]),
+                    get: $util.oneOfGetter($oneOfFields = ["hello", "ack", "counters", "captureChunk", "hostFacts"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -170,6 +180,8 @@ export const gns3 = $root.gns3 = (() => {
                         $root.gns3.dataplane.v1.CountersReport.encode(message.counters, writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
                     if (message.captureChunk != null && $Object.hasOwnProperty.call(message, "captureChunk"))
                         $root.gns3.dataplane.v1.CaptureChunk.encode(message.captureChunk, writer.uint32(/* id 4, wireType 2 =*/34).fork(), _depth + 1).ldelim();
+                    if (message.hostFacts != null && $Object.hasOwnProperty.call(message, "hostFacts"))
+                        $root.gns3.dataplane.v1.HostFacts.encode(message.hostFacts, writer.uint32(/* id 5, wireType 2 =*/42).fork(), _depth + 1).ldelim();
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -240,6 +252,13 @@ export const gns3 = $root.gns3 = (() => {
                                     break;
                                 message.captureChunk = $root.gns3.dataplane.v1.CaptureChunk.decode(reader, reader.size(), $undefined, _depth + 1, message.captureChunk);
                                 message.body = "captureChunk";
+                                continue;
+                            }
+                        case 5: {
+                                if (wireType !== 2)
+                                    break;
+                                message.hostFacts = $root.gns3.dataplane.v1.HostFacts.decode(reader, reader.size(), $undefined, _depth + 1, message.hostFacts);
+                                message.body = "hostFacts";
                                 continue;
                             }
                         }
@@ -589,6 +608,7 @@ export const gns3 = $root.gns3 = (() => {
                  * @typedef {Object} gns3.dataplane.v1.Ack.$Properties
                  * @property {number|null} [revision] Ack revision
                  * @property {Array.<gns3.dataplane.v1.ItemError.$Properties>|null} [errors] Ack errors
+                 * @property {Array.<gns3.dataplane.v1.NodeReport.$Properties>|null} [nodes] Ack nodes
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -615,6 +635,7 @@ export const gns3 = $root.gns3 = (() => {
                  */
                 const Ack = function (properties) {
                     this.errors = [];
+                    this.nodes = [];
                     if (properties)
                         for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
                             if (properties[keys[i]] != null && keys[i] !== "__proto__")
@@ -636,6 +657,14 @@ export const gns3 = $root.gns3 = (() => {
                  * @instance
                  */
                 Ack.prototype.errors = $util.emptyArray;
+
+                /**
+                 * Ack nodes.
+                 * @member {Array.<gns3.dataplane.v1.NodeReport.$Properties>} nodes
+                 * @memberof gns3.dataplane.v1.Ack
+                 * @instance
+                 */
+                Ack.prototype.nodes = $util.emptyArray;
 
                 /**
                  * Creates a new Ack instance using the specified properties.
@@ -674,6 +703,9 @@ export const gns3 = $root.gns3 = (() => {
                     if (message.errors != null && message.errors.length)
                         for (let i = 0; i < message.errors.length; ++i)
                             $root.gns3.dataplane.v1.ItemError.encode(message.errors[i], writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
+                    if (message.nodes != null && message.nodes.length)
+                        for (let i = 0; i < message.nodes.length; ++i)
+                            $root.gns3.dataplane.v1.NodeReport.encode(message.nodes[i], writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -735,6 +767,14 @@ export const gns3 = $root.gns3 = (() => {
                                 message.errors.push($root.gns3.dataplane.v1.ItemError.decode(reader, reader.size(), $undefined, _depth + 1));
                                 continue;
                             }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.nodes && message.nodes.length))
+                                    message.nodes = [];
+                                message.nodes.push($root.gns3.dataplane.v1.NodeReport.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
                         }
                         reader.skipType(wireType, _depth, tag);
                         if (!reader.discardUnknown) {
@@ -767,6 +807,642 @@ export const gns3 = $root.gns3 = (() => {
                 };
 
                 return Ack;
+            })();
+
+            v1.NodeReport = (function() {
+
+                /**
+                 * Properties of a NodeReport.
+                 * @typedef {Object} gns3.dataplane.v1.NodeReport.$Properties
+                 * @property {string|null} [nodeId] NodeReport nodeId
+                 * @property {string|null} [projectId] NodeReport projectId
+                 * @property {string|null} [commandLine] NodeReport commandLine
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a NodeReport.
+                 * @memberof gns3.dataplane.v1
+                 * @interface INodeReport
+                 * @augments gns3.dataplane.v1.NodeReport.$Properties
+                 * @deprecated Use gns3.dataplane.v1.NodeReport.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a NodeReport.
+                 * @typedef {gns3.dataplane.v1.NodeReport.$Properties} gns3.dataplane.v1.NodeReport.$Shape
+                 */
+
+                /**
+                 * Constructs a new NodeReport.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a NodeReport.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.NodeReport.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const NodeReport = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * NodeReport nodeId.
+                 * @member {string} nodeId
+                 * @memberof gns3.dataplane.v1.NodeReport
+                 * @instance
+                 */
+                NodeReport.prototype.nodeId = "";
+
+                /**
+                 * NodeReport projectId.
+                 * @member {string} projectId
+                 * @memberof gns3.dataplane.v1.NodeReport
+                 * @instance
+                 */
+                NodeReport.prototype.projectId = "";
+
+                /**
+                 * NodeReport commandLine.
+                 * @member {string} commandLine
+                 * @memberof gns3.dataplane.v1.NodeReport
+                 * @instance
+                 */
+                NodeReport.prototype.commandLine = "";
+
+                /**
+                 * Creates a new NodeReport instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.NodeReport
+                 * @static
+                 * @param {gns3.dataplane.v1.NodeReport.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.NodeReport} NodeReport instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.NodeReport.$Shape): gns3.dataplane.v1.NodeReport & gns3.dataplane.v1.NodeReport.$Shape;
+                 *   (properties?: gns3.dataplane.v1.NodeReport.$Properties): gns3.dataplane.v1.NodeReport;
+                 * }}
+                 */
+                NodeReport.create = function(properties) {
+                    return new NodeReport(properties);
+                };
+
+                /**
+                 * Encodes the specified NodeReport message. Does not implicitly {@link gns3.dataplane.v1.NodeReport.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.NodeReport
+                 * @static
+                 * @param {gns3.dataplane.v1.NodeReport.$Properties} message NodeReport message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                NodeReport.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.nodeId != null && $Object.hasOwnProperty.call(message, "nodeId") && message.nodeId !== "")
+                        writer.uint32(/* id 1, wireType 2 =*/10).string(message.nodeId);
+                    if (message.projectId != null && $Object.hasOwnProperty.call(message, "projectId") && message.projectId !== "")
+                        writer.uint32(/* id 2, wireType 2 =*/18).string(message.projectId);
+                    if (message.commandLine != null && $Object.hasOwnProperty.call(message, "commandLine") && message.commandLine !== "")
+                        writer.uint32(/* id 3, wireType 2 =*/26).string(message.commandLine);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a NodeReport message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.NodeReport
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.NodeReport & gns3.dataplane.v1.NodeReport.$Shape} NodeReport
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                NodeReport.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.NodeReport();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.nodeId = value;
+                                else
+                                    delete message.nodeId;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.projectId = value;
+                                else
+                                    delete message.projectId;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.commandLine = value;
+                                else
+                                    delete message.commandLine;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for NodeReport
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.NodeReport
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                NodeReport.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.NodeReport";
+                };
+
+                return NodeReport;
+            })();
+
+            v1.HostFacts = (function() {
+
+                /**
+                 * Properties of a HostFacts.
+                 * @typedef {Object} gns3.dataplane.v1.HostFacts.$Properties
+                 * @property {Array.<gns3.dataplane.v1.QemuBinary.$Properties>|null} [qemuBinaries] HostFacts qemuBinaries
+                 * @property {gns3.dataplane.v1.HostFacts.Kvm|null} [kvm] HostFacts kvm
+                 * @property {string|null} [kvmDetail] HostFacts kvmDetail
+                 * @property {Array.<string>|null} [kvmPlatforms] HostFacts kvmPlatforms
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a HostFacts.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IHostFacts
+                 * @augments gns3.dataplane.v1.HostFacts.$Properties
+                 * @deprecated Use gns3.dataplane.v1.HostFacts.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a HostFacts.
+                 * @typedef {gns3.dataplane.v1.HostFacts.$Properties} gns3.dataplane.v1.HostFacts.$Shape
+                 */
+
+                /**
+                 * Constructs a new HostFacts.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a HostFacts.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.HostFacts.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const HostFacts = function (properties) {
+                    this.qemuBinaries = [];
+                    this.kvmPlatforms = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * HostFacts qemuBinaries.
+                 * @member {Array.<gns3.dataplane.v1.QemuBinary.$Properties>} qemuBinaries
+                 * @memberof gns3.dataplane.v1.HostFacts
+                 * @instance
+                 */
+                HostFacts.prototype.qemuBinaries = $util.emptyArray;
+
+                /**
+                 * HostFacts kvm.
+                 * @member {gns3.dataplane.v1.HostFacts.Kvm} kvm
+                 * @memberof gns3.dataplane.v1.HostFacts
+                 * @instance
+                 */
+                HostFacts.prototype.kvm = 0;
+
+                /**
+                 * HostFacts kvmDetail.
+                 * @member {string} kvmDetail
+                 * @memberof gns3.dataplane.v1.HostFacts
+                 * @instance
+                 */
+                HostFacts.prototype.kvmDetail = "";
+
+                /**
+                 * HostFacts kvmPlatforms.
+                 * @member {Array.<string>} kvmPlatforms
+                 * @memberof gns3.dataplane.v1.HostFacts
+                 * @instance
+                 */
+                HostFacts.prototype.kvmPlatforms = $util.emptyArray;
+
+                /**
+                 * Creates a new HostFacts instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.HostFacts
+                 * @static
+                 * @param {gns3.dataplane.v1.HostFacts.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.HostFacts} HostFacts instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.HostFacts.$Shape): gns3.dataplane.v1.HostFacts & gns3.dataplane.v1.HostFacts.$Shape;
+                 *   (properties?: gns3.dataplane.v1.HostFacts.$Properties): gns3.dataplane.v1.HostFacts;
+                 * }}
+                 */
+                HostFacts.create = function(properties) {
+                    return new HostFacts(properties);
+                };
+
+                /**
+                 * Encodes the specified HostFacts message. Does not implicitly {@link gns3.dataplane.v1.HostFacts.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.HostFacts
+                 * @static
+                 * @param {gns3.dataplane.v1.HostFacts.$Properties} message HostFacts message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                HostFacts.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.qemuBinaries != null && message.qemuBinaries.length)
+                        for (let i = 0; i < message.qemuBinaries.length; ++i)
+                            $root.gns3.dataplane.v1.QemuBinary.encode(message.qemuBinaries[i], writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
+                    if (message.kvm != null && $Object.hasOwnProperty.call(message, "kvm") && message.kvm !== 0)
+                        writer.uint32(/* id 2, wireType 0 =*/16).int32(message.kvm);
+                    if (message.kvmDetail != null && $Object.hasOwnProperty.call(message, "kvmDetail") && message.kvmDetail !== "")
+                        writer.uint32(/* id 3, wireType 2 =*/26).string(message.kvmDetail);
+                    if (message.kvmPlatforms != null && message.kvmPlatforms.length)
+                        for (let i = 0; i < message.kvmPlatforms.length; ++i)
+                            writer.uint32(/* id 4, wireType 2 =*/34).string(message.kvmPlatforms[i]);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a HostFacts message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.HostFacts
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.HostFacts & gns3.dataplane.v1.HostFacts.$Shape} HostFacts
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                HostFacts.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.HostFacts();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.qemuBinaries && message.qemuBinaries.length))
+                                    message.qemuBinaries = [];
+                                message.qemuBinaries.push($root.gns3.dataplane.v1.QemuBinary.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.kvm = value;
+                                else
+                                    delete message.kvm;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.kvmDetail = value;
+                                else
+                                    delete message.kvmDetail;
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.kvmPlatforms && message.kvmPlatforms.length))
+                                    message.kvmPlatforms = [];
+                                message.kvmPlatforms.push(reader.stringVerify());
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for HostFacts
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.HostFacts
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                HostFacts.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.HostFacts";
+                };
+
+                /**
+                 * Kvm enum.
+                 * @name gns3.dataplane.v1.HostFacts.Kvm
+                 * @enum {number}
+                 * @property {number} KVM_UNPROBED=0 KVM_UNPROBED value
+                 * @property {number} KVM_USABLE=1 KVM_USABLE value
+                 * @property {number} KVM_UNUSABLE=2 KVM_UNUSABLE value
+                 */
+                HostFacts.Kvm = (function() {
+                    const valuesById = $Object.create(null), values = $Object.create(valuesById);
+                    values[valuesById[0] = "KVM_UNPROBED"] = 0;
+                    values[valuesById[1] = "KVM_USABLE"] = 1;
+                    values[valuesById[2] = "KVM_UNUSABLE"] = 2;
+                    return values;
+                })();
+
+                return HostFacts;
+            })();
+
+            v1.QemuBinary = (function() {
+
+                /**
+                 * Properties of a QemuBinary.
+                 * @typedef {Object} gns3.dataplane.v1.QemuBinary.$Properties
+                 * @property {string|null} [path] QemuBinary path
+                 * @property {string|null} [version] QemuBinary version
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a QemuBinary.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IQemuBinary
+                 * @augments gns3.dataplane.v1.QemuBinary.$Properties
+                 * @deprecated Use gns3.dataplane.v1.QemuBinary.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a QemuBinary.
+                 * @typedef {gns3.dataplane.v1.QemuBinary.$Properties} gns3.dataplane.v1.QemuBinary.$Shape
+                 */
+
+                /**
+                 * Constructs a new QemuBinary.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a QemuBinary.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.QemuBinary.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const QemuBinary = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * QemuBinary path.
+                 * @member {string} path
+                 * @memberof gns3.dataplane.v1.QemuBinary
+                 * @instance
+                 */
+                QemuBinary.prototype.path = "";
+
+                /**
+                 * QemuBinary version.
+                 * @member {string} version
+                 * @memberof gns3.dataplane.v1.QemuBinary
+                 * @instance
+                 */
+                QemuBinary.prototype.version = "";
+
+                /**
+                 * Creates a new QemuBinary instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.QemuBinary
+                 * @static
+                 * @param {gns3.dataplane.v1.QemuBinary.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.QemuBinary} QemuBinary instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.QemuBinary.$Shape): gns3.dataplane.v1.QemuBinary & gns3.dataplane.v1.QemuBinary.$Shape;
+                 *   (properties?: gns3.dataplane.v1.QemuBinary.$Properties): gns3.dataplane.v1.QemuBinary;
+                 * }}
+                 */
+                QemuBinary.create = function(properties) {
+                    return new QemuBinary(properties);
+                };
+
+                /**
+                 * Encodes the specified QemuBinary message. Does not implicitly {@link gns3.dataplane.v1.QemuBinary.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.QemuBinary
+                 * @static
+                 * @param {gns3.dataplane.v1.QemuBinary.$Properties} message QemuBinary message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                QemuBinary.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.path != null && $Object.hasOwnProperty.call(message, "path") && message.path !== "")
+                        writer.uint32(/* id 1, wireType 2 =*/10).string(message.path);
+                    if (message.version != null && $Object.hasOwnProperty.call(message, "version") && message.version !== "")
+                        writer.uint32(/* id 2, wireType 2 =*/18).string(message.version);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a QemuBinary message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.QemuBinary
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.QemuBinary & gns3.dataplane.v1.QemuBinary.$Shape} QemuBinary
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                QemuBinary.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.QemuBinary();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.path = value;
+                                else
+                                    delete message.path;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.version = value;
+                                else
+                                    delete message.version;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for QemuBinary
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.QemuBinary
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                QemuBinary.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.QemuBinary";
+                };
+
+                return QemuBinary;
             })();
 
             v1.ItemError = (function() {
@@ -3197,6 +3873,7 @@ export const gns3 = $root.gns3 = (() => {
                  * @property {string|null} [consoleType] QemuSpec consoleType
                  * @property {string|null} [onClose] QemuSpec onClose
                  * @property {boolean|null} [linkedClone] QemuSpec linkedClone
+                 * @property {string|null} [overlaySourceNodeId] QemuSpec overlaySourceNodeId
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -3343,6 +4020,14 @@ export const gns3 = $root.gns3 = (() => {
                 QemuSpec.prototype.linkedClone = false;
 
                 /**
+                 * QemuSpec overlaySourceNodeId.
+                 * @member {string} overlaySourceNodeId
+                 * @memberof gns3.dataplane.v1.QemuSpec
+                 * @instance
+                 */
+                QemuSpec.prototype.overlaySourceNodeId = "";
+
+                /**
                  * Creates a new QemuSpec instance using the specified properties.
                  * @function create
                  * @memberof gns3.dataplane.v1.QemuSpec
@@ -3404,6 +4089,8 @@ export const gns3 = $root.gns3 = (() => {
                         writer.uint32(/* id 13, wireType 2 =*/106).string(message.onClose);
                     if (message.linkedClone != null && $Object.hasOwnProperty.call(message, "linkedClone") && message.linkedClone !== false)
                         writer.uint32(/* id 14, wireType 0 =*/112).bool(message.linkedClone);
+                    if (message.overlaySourceNodeId != null && $Object.hasOwnProperty.call(message, "overlaySourceNodeId") && message.overlaySourceNodeId !== "")
+                        writer.uint32(/* id 15, wireType 2 =*/122).string(message.overlaySourceNodeId);
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -3561,6 +4248,15 @@ export const gns3 = $root.gns3 = (() => {
                                     message.linkedClone = value;
                                 else
                                     delete message.linkedClone;
+                                continue;
+                            }
+                        case 15: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.overlaySourceNodeId = value;
+                                else
+                                    delete message.overlaySourceNodeId;
                                 continue;
                             }
                         }

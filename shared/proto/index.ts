@@ -17,6 +17,8 @@ export const PortMode = wire.PortSpec.Mode;
 export type PortMode = gns3.dataplane.v1.PortSpec.Mode;
 export const ItemErrorKind = wire.ItemError.Kind;
 export type ItemErrorKind = gns3.dataplane.v1.ItemError.Kind;
+export const Kvm = wire.HostFacts.Kvm;
+export type Kvm = gns3.dataplane.v1.HostFacts.Kvm;
 
 export interface Hello {
   hostId: string;
@@ -38,6 +40,25 @@ export interface ItemError {
 export interface Ack {
   revision: number;
   errors: ItemError[];
+  nodes: NodeReport[];
+}
+
+export interface NodeReport {
+  nodeId: string;
+  projectId: string;
+  commandLine: string;
+}
+
+export interface QemuBinary {
+  path: string;
+  version: string;
+}
+
+export interface HostFacts {
+  qemuBinaries: QemuBinary[];
+  kvm: Kvm;
+  kvmDetail: string;
+  kvmPlatforms: string[];
 }
 
 export interface DirectionCounters {
@@ -133,6 +154,7 @@ export interface QemuSpec {
   consoleType: string;
   onClose: string;
   linkedClone: boolean;
+  overlaySourceNodeId: string;
 }
 
 export interface LinkEnd {
@@ -192,7 +214,7 @@ export interface CaptureChunk {
   error: string;
 }
 
-export type DaemonMessage = { hello: Hello } | { ack: Ack } | { counters: CountersReport } | { captureChunk: CaptureChunk };
+export type DaemonMessage = { hello: Hello } | { ack: Ack } | { counters: CountersReport } | { captureChunk: CaptureChunk } | { hostFacts: HostFacts };
 export type ControllerMessage = { state: DesiredHostState } | { refused: Refused } | { captureFollow: CaptureFollow };
 
 /** Bytes that are not a message of the expected type (truncated, wrong side, empty oneof). */
@@ -216,7 +238,8 @@ export function decodeDaemonMessage(bytes: Uint8Array): DaemonMessage {
   if (message.ack) return { ack: completeAck(message.ack) };
   if (message.counters) return { counters: { links: (message.counters.links ?? []).map(completeLinkCounters), sampledAtMs: message.counters.sampledAtMs ?? 0 } };
   if (message.captureChunk) return { captureChunk: completeCaptureChunk(message.captureChunk) };
-  throw new MalformedMessage("daemon message carries none of hello, ack, counters, capture_chunk");
+  if (message.hostFacts) return { hostFacts: completeHostFacts(message.hostFacts) };
+  throw new MalformedMessage("daemon message carries none of hello, ack, counters, capture_chunk, host_facts");
 }
 
 export function decodeControllerMessage(bytes: Uint8Array): ControllerMessage {
@@ -256,6 +279,16 @@ function completeAck(ack: gns3.dataplane.v1.Ack.$Properties): Ack {
   return {
     revision: ack.revision ?? 0,
     errors: (ack.errors ?? []).map((error) => ({ kind: error.kind ?? ItemErrorKind.KIND_UNSPECIFIED, id: error.id ?? "", message: error.message ?? "" })),
+    nodes: (ack.nodes ?? []).map((node) => ({ nodeId: node.nodeId ?? "", projectId: node.projectId ?? "", commandLine: node.commandLine ?? "" })),
+  };
+}
+
+function completeHostFacts(facts: gns3.dataplane.v1.HostFacts.$Properties): HostFacts {
+  return {
+    qemuBinaries: (facts.qemuBinaries ?? []).map((binary) => ({ path: binary.path ?? "", version: binary.version ?? "" })),
+    kvm: facts.kvm ?? Kvm.KVM_UNPROBED,
+    kvmDetail: facts.kvmDetail ?? "",
+    kvmPlatforms: facts.kvmPlatforms ?? [],
   };
 }
 
@@ -338,6 +371,7 @@ function completeQemu(qemu: gns3.dataplane.v1.QemuSpec.$Properties): QemuSpec {
     consoleType: qemu.consoleType ?? "",
     onClose: qemu.onClose ?? "",
     linkedClone: qemu.linkedClone ?? false,
+    overlaySourceNodeId: qemu.overlaySourceNodeId ?? "",
   };
 }
 

@@ -56,7 +56,7 @@ describe("a dataplane host's Durable Object", () => {
     const socket = new FakeSocket();
     socket.serializeAttachment({ hostId: "local" });
     state.acceptWebSocket(socket);
-    socket.acknowledge = (revision) => computes.instance("local").webSocketMessage(socket as never, frame({ ack: { revision, errors: [] } }));
+    socket.acknowledge = (revision) => computes.instance("local").webSocketMessage(socket as never, frame({ ack: { revision, errors: [], nodes: [] } }));
     computes.instance("local").webSocketMessage(socket as never, frame({ hello: helloFrom("local") }));
     const first = await waitFor("the first state", () => socket.states()[0]);
 
@@ -106,7 +106,7 @@ describe("a dataplane host's Durable Object", () => {
     socket.serializeAttachment({ hostId: "local" });
     computes.states.get("local")!.acceptWebSocket(socket);
     const daemonSays = (message: DaemonMessage) => computes.instance("local").webSocketMessage(socket as never, frame(message));
-    socket.acknowledge = (revision) => daemonSays({ ack: { revision, errors: [] } });
+    socket.acknowledge = (revision) => daemonSays({ ack: { revision, errors: [], nodes: [] } });
     daemonSays({ hello: helloFrom("local") });
     await waitFor("the first state", () => socket.states()[0]);
 
