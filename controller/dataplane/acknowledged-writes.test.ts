@@ -189,6 +189,17 @@ describe("writes answer once the dataplane host applied them", () => {
     expect((await lab.api("GET", pc1.path)).body.status).toBe("started");
   });
 
+  it("gives a VM's boot and graceful shutdown their time, and nothing else more than the usual", async () => {
+    const lab = await startLab({ dataplaneAckTimeoutMs: 300 });
+    const vm = await lab.pc("VM1", "qemu");
+    expect((await lab.api("PUT", vm.path, { properties: { on_close: "shutdown_signal" } })).status).toBe(200);
+    const pc1 = await lab.pc("PC1");
+    lab.reconciler.delayMs = 800;
+    expect((await lab.api("POST", `${vm.path}/start`)).status).toBe(200);
+    expect((await lab.api("POST", `${vm.path}/stop`)).status).toBe(200);
+    expect((await lab.api("POST", `${pc1.path}/start`)).status).toBe(409);
+  });
+
   it("keeps a change for a host that is not connected, and says so with 409", async () => {
     const lab = await startLab();
     const pc1 = await lab.pc("PC1");

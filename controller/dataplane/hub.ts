@@ -190,7 +190,7 @@ export class DataplaneHub implements DataplaneControl {
     // What the state leaves out is a problem only for a node asked to run: a link to a QEMU node
     // is stored and listed under left_out, as is a stopped node of a type the host cannot run.
     const unrunnable = await this.enqueue(session, false);
-    const outcome = await this.acknowledgement(session, session.sentRevision);
+    const outcome = await this.acknowledgement(session, session.sentRevision, effect.slowWorkMs ?? 0);
     if (outcome !== "acked") return { hostId, outcome: "unreachable", reason: outcome };
     const items = new Set([...effect.nodeIds, ...effect.linkIds]);
     const problems: ItemProblem[] = [
@@ -202,11 +202,11 @@ export class DataplaneHub implements DataplaneControl {
     return { hostId, outcome: "applied", problems };
   }
 
-  private acknowledgement(session: HostSession, revision: number): Promise<"acked" | "disconnected" | "timeout"> {
+  private acknowledgement(session: HostSession, revision: number, slowWorkMs: number): Promise<"acked" | "disconnected" | "timeout"> {
     if (session.closed) return Promise.resolve("disconnected");
     if (session.ackedRevision >= revision) return Promise.resolve("acked");
     return new Promise((resolve) => {
-      const timeoutMs = this.deps.config.dataplaneAckTimeoutMs ?? DEFAULT_DATAPLANE_ACK_TIMEOUT_MS;
+      const timeoutMs = (this.deps.config.dataplaneAckTimeoutMs ?? DEFAULT_DATAPLANE_ACK_TIMEOUT_MS) + slowWorkMs;
       const waiter: AckWaiter = {
         revision,
         settle: (outcome) => {

@@ -31,6 +31,7 @@ describe("qemuSpec", () => {
       consoleType: "telnet",
       onClose: "power_off",
       linkedClone: true,
+      overlaySourceNodeId: "",
     });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { combineEffects, linkEffect, nodeEffect, projectEffect } from "./dataplane-effects";
+import { combineEffects, linkEffect, nodeEffect, nodeSlowWorkMs, projectEffect, QEMU_SHUTDOWN_MS, QEMU_START_MS } from "./dataplane-effects";
 import { newLink, type LinkRecord } from "./links";
 import { newNode, type NodeRecord } from "./nodes";
 import { newProject, type ProjectRecord } from "./projects";
@@ -78,5 +78,36 @@ describe("combineEffects", () => {
       linkIds: [],
     });
     expect(combineEffects(undefined, undefined)).toBeUndefined();
+  });
+});
+
+describe("slow work on the hosts", () => {
+  function vm(status: NodeRecord["status"], onClose: string, reloads = 0): NodeRecord {
+    const node = newNode({ name: "VM1", node_type: "qemu", compute_id: "local" }, { nodeId: PC1, projectId: PROJECT, name: "VM1", console: 5000, hostInterfaces: [] });
+    return { ...node, status, reloads, properties: { ...node.properties, on_close: onClose } };
+  }
+
+  it("gives a VM's start its boot time, its graceful stop the guest's shutdown time, and a reload both", () => {
+    expect(nodeSlowWorkMs(vm("stopped", "shutdown_signal"), vm("started", "shutdown_signal"))).toBe(QEMU_START_MS);
+    expect(nodeSlowWorkMs(vm("started", "shutdown_signal"), vm("stopped", "shutdown_signal"))).toBe(QEMU_SHUTDOWN_MS);
+    expect(nodeSlowWorkMs(vm("suspended", "shutdown_signal"), undefined)).toBe(QEMU_SHUTDOWN_MS);
+    expect(nodeSlowWorkMs(vm("started", "shutdown_signal"), vm("started", "shutdown_signal", 1))).toBe(QEMU_SHUTDOWN_MS + QEMU_START_MS);
+    expect(nodeEffect(vm("started", "shutdown_signal"), vm("stopped", "shutdown_signal"))?.slowWorkMs).toBe(QEMU_SHUTDOWN_MS);
+  });
+
+  it("gives nothing extra to a power-off, a suspend, a VPCS, or a change that runs nothing", () => {
+    expect(nodeSlowWorkMs(vm("started", "power_off"), vm("stopped", "power_off"))).toBe(0);
+    expect(nodeSlowWorkMs(vm("started", "shutdown_signal"), vm("suspended", "shutdown_signal"))).toBe(0);
+    expect(nodeSlowWorkMs(pc1, { ...pc1, status: "started" })).toBe(0);
+    expect(nodeEffect(pc1, { ...pc1, status: "started" })).not.toHaveProperty("slowWorkMs");
+  });
+
+  it("waits for the slowest of several, since a host runs a state's nodes side by side", () => {
+    const stop = nodeEffect(vm("started", "shutdown_signal"), vm("stopped", "shutdown_signal"));
+    const start = nodeEffect(vm("stopped", "power_off"), vm("started", "power_off"));
+    expect(combineEffects(stop, start, nodeEffect(undefined, pc2))?.slowWorkMs).toBe(QEMU_SHUTDOWN_MS);
+    const opened: ProjectRecord = { ...newProject({ name: "p" }, PROJECT, "/projects"), status: "opened" };
+    expect(projectEffect(opened, { ...opened, status: "closed" }, [vm("started", "shutdown_signal"), pc2])?.slowWorkMs).toBe(QEMU_SHUTDOWN_MS);
+    expect(projectEffect({ ...opened, status: "closed" }, opened, [vm("started", "shutdown_signal")])).not.toHaveProperty("slowWorkMs");
   });
 });

@@ -10,6 +10,36 @@ export interface DataplaneEffect {
   hostIds: string[];
   nodeIds: string[];
   linkIds: string[];
+  /**
+   * How much longer than the usual acknowledgement time the hosts may take: a VM boots, or is
+   * asked to power down and given its time, before the host can say it did. Absent: none.
+   */
+  slowWorkMs?: number;
+}
+
+/**
+ * A QEMU start waits for QMP and the console (15 s at most on the host), after the KVM probe
+ * the host's first VM start runs (a few seconds where /dev/kvm hangs).
+ */
+export const QEMU_START_MS = 25_000;
+/** The host gives a guest asked to power down (`on_close: shutdown_signal`) 30 s, then kills QEMU. */
+export const QEMU_SHUTDOWN_MS = 35_000;
+
+const RUNNING: ReadonlySet<string> = new Set(["started", "suspended"]);
+
+/** What a node's change costs its host beyond the usual: a VM started, or stopped gracefully, or both (a reload). */
+export function nodeSlowWorkMs(before: NodeRecord | undefined, after: NodeRecord | undefined): number {
+  const node = after ?? before;
+  if (node?.node_type !== "qemu") return 0;
+  const wasRunning = before !== undefined && RUNNING.has(before.status);
+  const runs = after !== undefined && RUNNING.has(after.status);
+  const reloaded = wasRunning && runs && (before.reloads ?? 0) !== (after.reloads ?? 0);
+  const gracefulStop = before?.properties.on_close === "shutdown_signal" ? QEMU_SHUTDOWN_MS : 0;
+  return (wasRunning && (!runs || reloaded) ? gracefulStop : 0) + ((runs && !wasRunning) || reloaded ? QEMU_START_MS : 0);
+}
+
+function withSlowWork(effect: DataplaneEffect, slowWorkMs: number): DataplaneEffect {
+  return slowWorkMs > 0 ? { ...effect, slowWorkMs } : effect;
 }
 
 /** The part of a node its host runs from; the rest (position, label, symbol) is the clients' alone. */
@@ -29,7 +59,7 @@ export function nodeEffect(before: NodeRecord | undefined, after: NodeRecord | u
   const hostIds = [before?.compute_id, after?.compute_id].filter((host): host is string => host !== undefined);
   const nodeId = (after ?? before)?.node_id;
   if (nodeId === undefined) return undefined;
-  return { hostIds: [...new Set(hostIds)], nodeIds: [nodeId], linkIds: [] };
+  return withSlowWork({ hostIds: [...new Set(hostIds)], nodeIds: [nodeId], linkIds: [] }, nodeSlowWorkMs(before, after));
 }
 
 /**
@@ -63,7 +93,9 @@ export function projectEffect(
   const wasRunning = before?.status === "opened";
   const runs = after?.status === "opened";
   if (wasRunning === runs || nodes.length === 0) return undefined;
-  return { hostIds: [...new Set(nodes.map((node) => node.compute_id))], nodeIds: [], linkIds: [] };
+  // Closing stops every node at once: the slowest VM is what the hosts need.
+  const slowWorkMs = runs ? 0 : Math.max(0, ...nodes.map((node) => nodeSlowWorkMs(node, undefined)));
+  return withSlowWork({ hostIds: [...new Set(nodes.map((node) => node.compute_id))], nodeIds: [], linkIds: [] }, slowWorkMs);
 }
 
 /** The hosts the nodes are placed on, naming no item: records replaced whole (an import, a restore). */
@@ -77,5 +109,9 @@ export function combineEffects(...effects: ReadonlyArray<DataplaneEffect | undef
   const present = effects.filter((effect): effect is DataplaneEffect => effect !== undefined);
   if (present.length === 0) return undefined;
   const unique = (pick: (effect: DataplaneEffect) => string[]) => [...new Set(present.flatMap(pick))];
-  return { hostIds: unique((effect) => effect.hostIds), nodeIds: unique((effect) => effect.nodeIds), linkIds: unique((effect) => effect.linkIds) };
+  // Hosts run a state's nodes side by side, so the slowest one is what the whole change needs.
+  return withSlowWork(
+    { hostIds: unique((effect) => effect.hostIds), nodeIds: unique((effect) => effect.nodeIds), linkIds: unique((effect) => effect.linkIds) },
+    Math.max(0, ...present.map((effect) => effect.slowWorkMs ?? 0)),
+  );
 }

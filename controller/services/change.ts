@@ -64,7 +64,8 @@ export async function applyChange(deps: ControllerDeps, change: Change): Promise
  */
 export async function reachDataplane(deps: ControllerDeps, effect: DataplaneEffect): Promise<void> {
   if (!deps.dataplane || effect.hostIds.length === 0) return;
-  const failure = dataplaneFailure(await deps.dataplane.apply(effect), deps.config.dataplaneAckTimeoutMs ?? DEFAULT_DATAPLANE_ACK_TIMEOUT_MS);
+  const timeoutMs = (deps.config.dataplaneAckTimeoutMs ?? DEFAULT_DATAPLANE_ACK_TIMEOUT_MS) + (effect.slowWorkMs ?? 0);
+  const failure = dataplaneFailure(await deps.dataplane.apply(effect), timeoutMs);
   if (failure) throw conflict(failure);
 }
 

@@ -491,3 +491,44 @@ async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<vo
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+describe("slow nodes on a host", () => {
+  /** Nodes whose start and stop take a while, as a VM booting or powering down does; counts how many are at it at once. */
+  function slowNodes(): { factories: NodeRuntimeFactories; mostAtOnce: () => number } {
+    let busy = 0;
+    let most = 0;
+    const slowly = async () => {
+      most = Math.max(most, ++busy);
+      await settle(200);
+      busy--;
+    };
+    const factories: NodeRuntimeFactories = {
+      [NodeKind.QEMU]: async () => {
+        await slowly();
+        return { endpoint: () => undefined, update: async () => null, close: slowly };
+      },
+    };
+    return { factories, mostAtOnce: () => most };
+  }
+  const vm = (nodeId: string): NodeSpec => ({ ...cloud(nodeId, []), kind: NodeKind.QEMU });
+
+  it("starts a state's nodes side by side, so one slow node holds up no other", async () => {
+    const slow = slowNodes();
+    const host = reconciler(undefined, slow.factories);
+    expect(await host.apply({ revision: 1, nodes: [vm("vm1"), vm("vm2"), vm("vm3")], links: [] })).toEqual([]);
+    expect(slow.mostAtOnce()).toBe(3);
+  });
+
+  it("stops the nodes a state leaves out side by side", async () => {
+    const slow = slowNodes();
+    const host = reconciler(undefined, slow.factories);
+    const nodes: NodeSpec[] = [];
+    for (const nodeId of ["vm1", "vm2", "vm3"]) {
+      nodes.push(vm(nodeId));
+      await host.apply({ revision: nodes.length, nodes, links: [] });
+    }
+    expect(slow.mostAtOnce()).toBe(1);
+    expect(await host.apply({ revision: 4, nodes: [], links: [] })).toEqual([]);
+    expect(slow.mostAtOnce()).toBe(3);
+  });
+});

@@ -122,19 +122,23 @@ export class HostReconciler implements Reconciler {
       const nodesStay = wanted !== undefined && localNodeKeys(wanted).every((nodeKey) => wantedNodes.has(nodeKey));
       if (!wanted || wiringOf(wanted) !== running.wiring || !nodesStay) await this.closeLink(linkKey);
     }
+    const leaving: Array<Promise<void>> = [];
     for (const [nodeKey, running] of this.nodes) {
       const wanted = wantedNodes.get(nodeKey);
       // A VPCS console port is fixed when its runtime is made: a new one needs a new runtime.
       if (!wanted || wanted.kind !== running.spec.kind || wanted.consolePort !== running.spec.consolePort) {
         await this.closeLinksOf(nodeKey);
-        await running.runtime.close();
         this.nodes.delete(nodeKey);
+        leaving.push(running.runtime.close());
       }
     }
-    for (const spec of state.nodes) {
-      const problem = await this.bringNode(spec);
+    // Side by side: a VM given 30 s to power down, or booting, holds up no other node.
+    await Promise.all(leaving);
+    const problems = await Promise.all(state.nodes.map((spec) => this.bringNode(spec)));
+    state.nodes.forEach((spec, index) => {
+      const problem = problems[index];
       if (problem) errors.push({ kind: ItemErrorKind.NODE, id: spec.nodeId, message: problem });
-    }
+    });
     for (const spec of state.links) {
       const problem = await this.bringLink(spec);
       if (problem) errors.push({ kind: ItemErrorKind.LINK, id: spec.linkId, message: problem });
