@@ -3,6 +3,7 @@ import { readFlags, type CommandLine, type FlagDefinition } from "@shared/cli/fl
 import { createLogger } from "@shared/logging/logger";
 import { startDaemon } from "./daemon";
 import { NodeKind } from "@shared/proto";
+import { machineHostFacts } from "./control/host-facts";
 import { createHostForwarding } from "./host/host-forwarding";
 import { qemuNodeFactory } from "./host/qemu-node";
 import { vpcsNodeFactory } from "./host/vpcs-node";
@@ -80,7 +81,8 @@ const daemon = await startDaemon(
     dataDir: values["data-dir"],
     name: values.name,
   },
-  () => forwarding,
+  // The machine's QEMU binaries and KVM, for the controller's /qemu/binaries, /qemu/capabilities and compute capabilities.
+  () => ({ ...forwarding, hostFacts: machineHostFacts() }),
 );
 createLogger("dataplane.daemon").info("dataplane daemon started", { host_id: values["host-id"], controller: values.controller, metrics_port: forwarding.metricsPort });
 

@@ -1,5 +1,6 @@
 import type { CountersReport } from "@shared/proto";
 import { ControlClient, type ControlClientOptions, type Reconciler } from "./control/client";
+import type { HostFactsSource } from "./control/host-facts";
 
 export type { Reconciler } from "./control/client";
 
@@ -8,10 +9,11 @@ export type DaemonOptions = Pick<
   "controllerUrl" | "hostId" | "token" | "tunnelAddress" | "udpPortMin" | "udpPortMax" | "dataDir" | "name"
 >;
 
-/** What the forwarding core gives the daemon: the reconciler, and its counters for the controller. */
+/** What the forwarding core gives the daemon: the reconciler, its counters and its machine's facts for the controller. */
 export interface Forwarding {
   reconciler: Reconciler;
   counters?: () => CountersReport;
+  hostFacts?: HostFactsSource;
   close?: () => Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export async function startDaemon(
     dataDir: options.dataDir,
     reconciler: forwarding.reconciler,
     ...(forwarding.counters ? { countersSource: forwarding.counters } : {}),
+    ...(forwarding.hostFacts ? { hostFacts: forwarding.hostFacts } : {}),
   });
   await client.start();
   return {

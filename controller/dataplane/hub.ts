@@ -7,12 +7,15 @@ import {
   type Ack,
   type CountersReport,
   type Hello,
+  type HostFacts,
   type LinkSpec,
 } from "@shared/proto";
 import { createLogger } from "@shared/logging/logger";
 import { sameSecret } from "@shared/secrets/same-secret";
 import { DEFAULT_DATAPLANE_ACK_TIMEOUT_MS, type ControllerDeps, type DataplaneControl, type HostAnswer, type ItemProblem } from "../deps";
 import { computeToWire, LOCAL_COMPUTE_ID, type ComputeRecord } from "../domain/computes";
+import { qemuAccelerator } from "../domain/qemu-host";
+import { loadComputeRecord } from "../services/computes";
 import type { DataplaneEffect } from "../domain/dataplane-effects";
 import type { Notification } from "../events/event-bus";
 import { KvClosed } from "../store/kv";
@@ -21,6 +24,8 @@ import { desiredHostState, tunnelEndsFor, type LeftOut } from "./desired-state";
 import { CaptureStreams } from "./capture-streams";
 import { LinkCountersBook, linkCountersWire, type LinkCountersSample } from "./link-counters";
 import type { LinkRecord } from "../domain/links";
+import { hostFactsRecord, loadHostFacts, saveHostFacts } from "./host-facts";
+import { NodeCommandLines } from "./node-command-lines";
 import { stopNodesThatDoNotRun } from "./node-status";
 import { loadStartupScripts, startupScriptKey } from "./startup-scripts";
 import { loadQemuImageSums } from "./qemu-images";
@@ -88,6 +93,8 @@ interface HostSession {
   ackWaiters: Set<AckWaiter>;
   /** Capture files the host is sending, for `GET …/pcap`. */
   captures: CaptureStreams;
+  /** The command lines of the host's nodes, as its acks report them. */
+  commandLines: NodeCommandLines;
   /** Re-armed by every message: when it fires, the host is taken for gone. */
   silence?: ReturnType<typeof setTimeout>;
   /** Pushes run one after another, so revisions reach the daemon in order. */
@@ -275,6 +282,8 @@ export class DataplaneHub implements DataplaneControl {
               this.countersReported(session, decoded.counters);
             } else if ("captureChunk" in decoded) {
               session.captures.received(decoded.captureChunk);
+            } else if ("hostFacts" in decoded) {
+              await this.factsReported(session, decoded.hostFacts);
             }
           })
           .catch((error) => log.error("dataplane message failed", { host_id: session?.hostId, error: String(error) }));
@@ -343,6 +352,7 @@ export class DataplaneHub implements DataplaneControl {
       ackErrors: [],
       ackWaiters: new Set(),
       captures: new CaptureStreams(),
+      commandLines: new NodeCommandLines(this.deps, hello.hostId),
       queue: Promise.resolve(),
       recording: Promise.resolve(),
       closed: false,
@@ -407,9 +417,26 @@ export class DataplaneHub implements DataplaneControl {
       { key: keys.dataplaneHost(hello.hostId), value: host },
       { key: keys.compute(hello.hostId), value: compute },
     ]);
+    const facts = await loadHostFacts(this.deps, hello.hostId);
     this.deps.events.publish(
       { kind: "controller" },
-      { action: existed ? "compute.updated" : "compute.created", event: computeToWire(compute, this.deps.config.version, this.deps.usage()) },
+      {
+        action: existed ? "compute.updated" : "compute.created",
+        event: computeToWire(compute, this.deps.config.version, this.deps.usage(), { qemuAccelerator: qemuAccelerator(facts) }),
+      },
+    );
+  }
+
+  /** Keeps what the host's machine offers QEMU; the compute's capabilities change when the accelerator its guests get does. */
+  private async factsReported(session: HostSession, facts: HostFacts): Promise<void> {
+    const { before, changed } = await saveHostFacts(this.deps, session.hostId, facts);
+    if (!changed) return;
+    const accelerator = qemuAccelerator(hostFactsRecord(facts));
+    if (qemuAccelerator(before) === accelerator) return;
+    const compute = await loadComputeRecord(this.deps, session.hostId);
+    this.deps.events.publish(
+      { kind: "controller" },
+      { action: "compute.updated", event: computeToWire(compute, this.deps.config.version, this.deps.usage(), { qemuAccelerator: accelerator }) },
     );
   }
 
@@ -549,6 +576,12 @@ export class DataplaneHub implements DataplaneControl {
       const failed = errors.filter((error) => error.kind === "node" && error.project_id !== "").map((error) => ({ projectId: error.project_id, nodeId: error.id, reason: error.message }));
       stopped = await stopNodesThatDoNotRun(this.deps, session.hostId, failed);
       if (stopped.size > 0) this.schedule(session);
+    }
+    // Before the requests answer: a start's answer shows the command line its node runs with.
+    try {
+      await session.commandLines.acknowledged(ack.nodes, session.projectOfItem.values());
+    } catch (error) {
+      log.error("could not store the nodes' command lines", { host_id: session.hostId, error: String(error) });
     }
     // The requests answer before the ack is stored for GET /v2/computes: that write is not theirs to wait for.
     for (const waiter of [...session.ackWaiters]) if (waiter.revision <= session.ackedRevision) waiter.settle("acked");

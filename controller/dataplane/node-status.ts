@@ -26,7 +26,9 @@ export async function stopNodesThatDoNotRun(deps: ControllerDeps, hostId: string
     const stopped = await withConflictRetry(async () => {
       const node = await deps.store.get<NodeRecord>(keys.node(projectId, nodeId));
       if (!node || node.compute_id !== hostId || node.status === "stopped" || supportedNodeType(node.node_type).alwaysRunning) return false;
-      const next: NodeRecord = { ...node, status: "stopped", revision: node.revision + 1 };
+      // Nor does it run a process: no command line either, in the same update.
+      const { command_line: _commandLine, ...rest } = node;
+      const next: NodeRecord = { ...rest, status: "stopped", revision: node.revision + 1 };
       await applyChange(deps, {
         writes: [{ key: keys.node(projectId, nodeId), value: next }],
         guards: [{ key: keys.node(projectId, nodeId), revision: node.revision }],

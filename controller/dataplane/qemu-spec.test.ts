@@ -32,7 +32,13 @@ describe("qemuSpec", () => {
       onClose: "power_off",
       linkedClone: true,
       overlaySourceNodeId: "",
+      overlaySourceProjectId: "",
     });
+  });
+
+  it("names the node whose disks a duplicate copies, in its project or another", () => {
+    const original = { project_id: "p0", node_id: "5b0f2d3c-0000-4000-8000-000000000009" };
+    expect(qemuSpec(vm({}, { overlay_source: original }), sums)).toMatchObject({ overlaySourceNodeId: original.node_id, overlaySourceProjectId: "p0" });
   });
 
   it("carries disks, kernel, options and adapters as the properties give them, each image with its checksum", () => {

@@ -19,7 +19,9 @@ export function qemuImageNames(node: NodeRecord): string[] {
 /**
  * A QEMU node as its host runs it, from GNS3 2.2's properties and defaults: 256 MB, one CPU,
  * `qemu-system-x86_64` unless `qemu_path` or `platform` says otherwise, linked clones, each
- * adapter with the NIC model and MAC its port shows (a custom adapter may change both).
+ * adapter with the NIC model and MAC its port shows (a custom adapter may change both); a
+ * duplicate names the node its disks are copied from, for as long as it exists: its host copies
+ * only into a disk not made yet, so once the duplicate has its own the name changes nothing.
  * `image` gives an image's checksum as the store holds it.
  */
 export function qemuSpec(node: NodeRecord, image: (name: string) => QemuImage): QemuSpec {
@@ -53,6 +55,7 @@ export function qemuSpec(node: NodeRecord, image: (name: string) => QemuImage): 
     consoleType: node.console_type ?? "none",
     onClose: text(properties.on_close, "power_off") || "power_off",
     linkedClone: properties.linked_clone !== false,
-    overlaySourceNodeId: "",
+    overlaySourceNodeId: node.overlay_source?.node_id ?? "",
+    overlaySourceProjectId: node.overlay_source?.project_id ?? "",
   };
 }

@@ -1,5 +1,6 @@
 import type { ControllerDeps } from "../deps";
 import { keys } from "../store/keys";
+import { loadHostFacts } from "./host-facts";
 import type { DataplaneAckRecord, DataplaneHostRecord, DataplaneRevisionRecord, StoredItemError } from "./host-records";
 
 /**
@@ -11,6 +12,8 @@ export interface DataplaneStatusWire {
   connected: boolean;
   daemon_version: string;
   errors: StoredItemError[];
+  /** Why the host's QEMU guests run under TCG, when its daemon found KVM unusable; empty otherwise. */
+  kvm_detail: string;
   left_out: Array<{ id: string; kind: string; project_id: string; reason: string }>;
   revision: number;
   tunnel_address: string;
@@ -19,10 +22,11 @@ export interface DataplaneStatusWire {
 
 /** Undefined for a compute no dataplane daemon ever connected as. */
 export async function loadDataplaneStatus(deps: ControllerDeps, hostId: string): Promise<DataplaneStatusWire | undefined> {
-  const [host, sent, ack] = await Promise.all([
+  const [host, sent, ack, facts] = await Promise.all([
     deps.store.get<DataplaneHostRecord>(keys.dataplaneHost(hostId)),
     deps.store.get<DataplaneRevisionRecord>(keys.dataplaneRevision(hostId)),
     deps.store.get<DataplaneAckRecord>(keys.dataplaneAck(hostId)),
+    loadHostFacts(deps, hostId),
   ]);
   if (!host) return undefined;
   return {
@@ -30,6 +34,7 @@ export async function loadDataplaneStatus(deps: ControllerDeps, hostId: string):
     connected: host.connected,
     daemon_version: host.daemon_version,
     errors: (ack?.errors ?? []).map((error) => ({ id: error.id, kind: error.kind, message: error.message, project_id: error.project_id })),
+    kvm_detail: facts?.kvm_detail ?? "",
     left_out: (sent?.left_out ?? []).map((item) => ({ id: item.id, kind: item.kind, project_id: item.projectId, reason: item.reason })),
     revision: sent?.revision ?? 0,
     tunnel_address: host.tunnel_address,

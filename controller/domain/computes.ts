@@ -1,4 +1,5 @@
 import { NODE_TYPE_TRAITS } from "./node-types";
+import type { QemuAccelerator } from "./qemu-host";
 
 /** The controller's own compute, which always exists (GNS3's `local`). */
 export const LOCAL_COMPUTE_ID = "local";
@@ -21,12 +22,19 @@ export function localCompute(host: string, port: number): ComputeRecord {
   return { compute_id: LOCAL_COMPUTE_ID, name: "local", protocol: "http", host, port, user: null, connected: true, last_error: null };
 }
 
-/** `dataplane` (our addition, for hosts a daemon connected as) is left out otherwise, as GNS3 has no such field. */
+/** What the compute's host told of itself, beyond its record. */
+export interface ComputeHostView {
+  /** Our addition, for hosts a daemon connected as; left out otherwise, as GNS3 has no such field. */
+  dataplane?: object;
+  /** Our addition to the capabilities, which GNS3 clients ignore: what QEMU guests run under there. */
+  qemuAccelerator: QemuAccelerator;
+}
+
 export function computeToWire(
   compute: ComputeRecord,
   version: string,
   usage: { cpu_usage_percent: number; memory_usage_percent: number },
-  dataplane?: object,
+  { dataplane, qemuAccelerator }: ComputeHostView,
 ) {
   return {
     capabilities: {
@@ -35,6 +43,7 @@ export function computeToWire(
         .map(([type]) => type)
         .sort(),
       platform: "linux",
+      qemu_accelerator: qemuAccelerator,
       version,
     },
     compute_id: compute.compute_id,

@@ -46,6 +46,11 @@ export interface NodeTypeTraits {
   capturesFirst: boolean;
   /** Clouds and NAT bridge to the host's network: two of them cannot be linked together. */
   cloudLike: boolean;
+  /**
+   * A process whose command GNS3 reports as the node's `command_line` ("" until it runs); the
+   * other types show null, as in GNS3.
+   */
+  reportsCommandLine?: true;
 }
 
 const anyProperties = (properties: Record<string, unknown>) => properties;
@@ -187,6 +192,7 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     alwaysRunning: false,
     symbol: ":/symbols/vpcs_guest.svg",
     defaultNameFormat: "PC{0}",
+    reportsCommandLine: true,
     portNaming: ETHERNET_NAMING,
     dataplaneKind: NodeKind.VPCS,
     filtersLinks: true,
@@ -203,6 +209,7 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     alwaysRunning: false,
     symbol: ":/symbols/traceng.svg",
     defaultNameFormat: "TraceNG{0}",
+    reportsCommandLine: true,
     portNaming: ETHERNET_NAMING,
     dataplaneKind: undefined,
     filtersLinks: true,
@@ -285,6 +292,7 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     consoleType: "telnet",
     alwaysRunning: false,
     symbol: ":/symbols/qemu_guest.svg",
+    reportsCommandLine: true,
     defaultNameFormat: "{name}-{0}",
     portNaming: ETHERNET_NAMING,
     dataplaneKind: NodeKind.QEMU,
@@ -350,6 +358,7 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     alwaysRunning: false,
     symbol: ":/symbols/multilayer_switch.svg",
     defaultNameFormat: "IOU{0}",
+    reportsCommandLine: true,
     portNaming: { format: "Ethernet{segment0}/{port0}", segmentSize: 4 },
     dataplaneKind: undefined,
     filtersLinks: true,

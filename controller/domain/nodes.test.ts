@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { NodeCreate, NodeType } from "@shared/schemas/node";
 import { refusal } from "./testing";
-import { findPort, newNode, nodePorts, updatedNode, type NewNodeContext, type NodeRecord } from "./nodes";
+import { duplicateOrigin, findPort, newNode, nodePorts, updatedNode, type NewNodeContext, type NodeRecord } from "./nodes";
 
 const PROJECT = "11111111-1111-4111-8111-111111111111";
 const NODE = "0f1e2d3c-4b5a-4968-8778-695a4b3c2d1e";
@@ -188,6 +188,17 @@ describe("newNode", () => {
     expect(make("qemu")).toMatchObject({ port_name_format: "Ethernet{0}", port_segment_size: 0 });
     const own = make("iou", { port_name_format: "e{segment0}/{port0}", port_segment_size: 2, properties: { ethernet_adapters: 1, serial_adapters: 0 } });
     expect(portNames(own)).toEqual(["e0/0", "e0/1", "e1/0", "e1/1"]);
+  });
+});
+
+describe("duplicateOrigin", () => {
+  it("names a QEMU node as the source of its duplicate's disks, in its project or the one given", () => {
+    expect(duplicateOrigin(make("qemu"))).toEqual({ overlay_source: { project_id: PROJECT, node_id: NODE } });
+    expect(duplicateOrigin(make("qemu"), "original-project")).toEqual({ overlay_source: { project_id: "original-project", node_id: NODE } });
+  });
+
+  it("records nothing for nodes without disks", () => {
+    for (const type of ["vpcs", "ethernet_switch", "docker", "iou"] as const) expect(duplicateOrigin(make(type))).toEqual({});
   });
 });
 

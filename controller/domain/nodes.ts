@@ -3,7 +3,7 @@ import type { Label } from "@shared/schemas/common";
 import { sortKeysDeep } from "../http/responses";
 import { conflictingRequest, invalidRequest } from "./errors";
 import { deepFreeze } from "@shared/deep-freeze";
-import { supportedNodeType } from "./node-types";
+import { NODE_TYPE_TRAITS, supportedNodeType } from "./node-types";
 import { InvalidPortNameFormat } from "./ports";
 import { defaultLabelY, knownSymbol, symbolSize } from "./symbols";
 
@@ -41,7 +41,24 @@ export interface NodeRecord {
   custom_adapters: Array<{ adapter_number: number; port_name?: string; adapter_type?: string; mac_address?: string }>;
   /** How many times the node was reloaded; its host restarts the node when this changes. Kept off the wire. */
   reloads?: number;
+  /** The command its host runs it with, as the host last reported it; absent while it runs no process. */
+  command_line?: string;
+  /**
+   * The QEMU node this one is a duplicate of: its host makes this node's disks as copies of
+   * that node's (GNS3 copies a duplicated node's folder). Kept off the wire, and out of the
+   * topology file: an archive carries no VM disks to copy.
+   */
+  overlay_source?: { project_id: string; node_id: string };
   revision: number;
+}
+
+/**
+ * What a duplicate of `node` records of it: the node its disks are copied from, for a QEMU
+ * node (the others have no disks). `projectId`: the project `node` is in, when its record
+ * already names the copy's (a duplicated project's topology).
+ */
+export function duplicateOrigin(node: NodeRecord, projectId = node.project_id): Pick<NodeRecord, "overlay_source"> {
+  return node.node_type === "qemu" ? { overlay_source: { project_id: projectId, node_id: node.node_id } } : {};
 }
 
 export interface NewNodeContext {
@@ -152,7 +169,7 @@ export interface NodeWireContext {
 export function nodeToWire(record: NodeRecord, context: NodeWireContext): NodeWire {
   const { width, height } = symbolSize(record.symbol);
   return {
-    command_line: record.node_type === "vpcs" ? "" : null,
+    command_line: record.command_line ?? (NODE_TYPE_TRAITS[record.node_type].reportsCommandLine ? "" : null),
     compute_id: record.compute_id,
     console: record.console,
     console_auto_start: record.console_auto_start,

@@ -6,7 +6,7 @@ import { nodeCreate, nodeDuplicate, nodeFromTemplate, nodeUpdate, nodeWire } fro
 import { projectCreate, projectDuplicate, projectLoad, projectUpdate, projectWire } from "@shared/schemas/project";
 import { snapshotCreate, snapshotWire } from "@shared/schemas/snapshot";
 import { routerLicense, versionCheck, versionWire } from "@shared/schemas/server";
-import { computePortsWire, imageWire, qemuBinary, statisticsWire } from "@shared/schemas/compute";
+import { computePortsWire, imageWire, qemuBinary, qemuCapabilitiesWire, statisticsWire } from "@shared/schemas/compute";
 import { gns3VmEngine, gns3VmSettings, gns3VmSettingsUpdate } from "@shared/schemas/gns3vm";
 import { templateCreate, templateUpdate, templateWire } from "@shared/schemas/template";
 import { defaultSymbolsWire, symbolDimensionsWire, symbolWire } from "@shared/schemas/symbol";
@@ -61,7 +61,7 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "post", path: `${P}/snapshots`, summary: "Take a snapshot (the project opened, its emulated nodes stopped)", status: 201, body: snapshotCreate, response: snapshotWire },
   { method: "delete", path: `${P}/snapshots/:snapshot_id`, summary: "Delete a snapshot and its archive", status: 204 },
   { method: "post", path: `${P}/snapshots/:snapshot_id/restore`, summary: "Put the project back as the snapshot holds it", status: 201, response: projectWire },
-  { method: "get", path: `${P}/export`, summary: "Export as a portable project (zip with project.gns3 and files)", status: 200, rawResponse: "application/gns3project" },
+  { method: "get", path: `${P}/export`, summary: "Export as a portable project (zip with project.gns3 and files; images/QEMU too with include_images=yes)", status: 200, rawResponse: "application/gns3project" },
   { method: "post", path: `${P}/import`, summary: "Import a portable project zip or a .gns3 topology as this project (the body, or a multipart form's file)", status: 201, rawBody: "application/octet-stream", response: projectWire },
   { method: "get", path: `${P}/files/:path{.+}`, summary: "Download a project file", status: 200, rawResponse: "application/octet-stream" },
   { method: "post", path: `${P}/files/:path{.+}`, summary: "Upload a project file (streamed)", status: 201, rawBody: "application/octet-stream" },
@@ -112,7 +112,8 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "get", path: "/v2/computes", summary: "Computes (emulation hosts)", status: 200 },
   { method: "get", path: "/v2/computes/:compute_id", summary: "A compute", status: 200 },
   { method: "get", path: "/v2/computes/:compute_id/ports", summary: "Port ranges of a compute and the ports taken", status: 200, response: computePortsWire },
-  { method: "get", path: "/v2/computes/:compute_id/qemu/binaries", summary: "QEMU emulators of a compute's machine", status: 200, response: z.array(qemuBinary) },
+  { method: "get", path: "/v2/computes/:compute_id/qemu/binaries", summary: "QEMU emulators of a compute's machine, as its daemon reported them (`?archs=x86_64,i386` filters: an extension)", status: 200, response: z.array(qemuBinary) },
+  { method: "get", path: "/v2/computes/:compute_id/qemu/capabilities", summary: "The QEMU platforms KVM accelerates on a compute's machine", status: 200, response: qemuCapabilitiesWire },
   { method: "get", path: "/v2/computes/:compute_id/:emulator/images", summary: "Images of an emulator (qemu, iou, dynamips: the image store; docker: none)", status: 200, response: z.array(imageWire) },
   { method: "post", path: "/v2/computes/:compute_id/:emulator/images/:filename{.+}", summary: "Upload an image for an emulator (streamed)", status: 200, rawBody: "application/octet-stream" },
   { method: "get", path: "/v2/appliances", summary: "Appliance catalogue (none shipped)", status: 200, response: z.array(z.record(z.string(), z.unknown())) },
@@ -151,5 +152,6 @@ export const ENDPOINTS: Endpoint[] = [
     { method: "get", path: `${images}/:filename{.+}`, summary: "Download an image (streamed)", status: 200, rawResponse: "application/octet-stream" },
     { method: "post", path: `${images}/:filename{.+}`, summary: "Upload an image (streamed; md5 sidecar written)", status: 204, rawBody: "application/octet-stream" },
   ]),
+  { method: "get", path: "/v2/compute/qemu/capabilities", summary: "The QEMU platforms KVM accelerates on the local compute", status: 200, response: qemuCapabilitiesWire },
   { method: "get", path: "/v2/compute/docker/images", summary: "Docker images of the compute (none: no host runs Docker)", status: 200, response: z.array(z.object({ image: z.string() })) },
 ];

@@ -1,27 +1,33 @@
 import type { Hono } from "hono";
+import { z } from "zod";
+import { QEMU_PLATFORMS } from "@shared/schemas/compute";
 import type { ControllerDeps } from "../deps";
-import { loadDataplaneStatus } from "../dataplane/status";
-import { computeToWire } from "../domain/computes";
 import { declaredLength } from "../http/content-length";
 import { jsonResponse } from "../http/responses";
-import { computePorts, listComputeImages, qemuBinaries, uploadComputeImage } from "../services/compute-resources";
-import { listComputeRecords, loadComputeRecord } from "../services/computes";
+import { validate } from "../http/validation";
+import { LOCAL_COMPUTE_ID } from "../domain/computes";
+import { computePorts, listComputeImages, qemuBinaries, qemuCapabilitiesOf, uploadComputeImage } from "../services/compute-resources";
+import { getCompute, listComputes } from "../services/computes";
+
+const binariesQuery = z.object({ archs: z.array(z.enum(QEMU_PLATFORMS)).optional() });
 
 export function registerComputeRoutes(app: Hono, deps: ControllerDeps): void {
-  app.get("/v2/computes", async () =>
-    jsonResponse(200, (await listComputeRecords(deps)).map((compute) => computeToWire(compute, deps.config.version, deps.usage()))),
-  );
+  app.get("/v2/computes", async () => jsonResponse(200, await listComputes(deps)));
 
-  app.get("/v2/computes/:compute_id", async (c) => {
-    const compute = await loadComputeRecord(deps, c.req.param("compute_id"));
-    const dataplane = await loadDataplaneStatus(deps, compute.compute_id);
-    return jsonResponse(200, computeToWire(compute, deps.config.version, deps.usage(), dataplane));
-  });
+  app.get("/v2/computes/:compute_id", async (c) => jsonResponse(200, await getCompute(deps, c.req.param("compute_id"))));
 
   app.get("/v2/computes/:compute_id/ports", async (c) => jsonResponse(200, await computePorts(deps, c.req.param("compute_id"))));
 
-  // The GUI may send the architectures it wants as a body on this GET; GET bodies never reach a route here, so the list is whole.
-  app.get("/v2/computes/:compute_id/qemu/binaries", async (c) => jsonResponse(200, await qemuBinaries(deps, c.req.param("compute_id"))));
+  // The GUI sends the architectures it wants as a body on this GET, which GNS3's controller drops (and so does this
+  // server: GET bodies never reach a route); `?archs=x86_64,i386` (or repeated) filters, our addition.
+  app.get("/v2/computes/:compute_id/qemu/binaries", async (c) => {
+    const { archs } = validate(binariesQuery, { archs: c.req.queries("archs")?.flatMap((value) => value.split(",")) }, c.req.path);
+    return jsonResponse(200, await qemuBinaries(deps, c.req.param("compute_id"), archs));
+  });
+
+  app.get("/v2/computes/:compute_id/qemu/capabilities", async (c) => jsonResponse(200, await qemuCapabilitiesOf(deps, c.req.param("compute_id"))));
+  // The controller is the `local` compute too.
+  app.get("/v2/compute/qemu/capabilities", async () => jsonResponse(200, await qemuCapabilitiesOf(deps, LOCAL_COMPUTE_ID)));
 
   app.get("/v2/computes/:compute_id/:emulator/images", async (c) =>
     jsonResponse(200, await listComputeImages(deps, c.req.param("compute_id"), c.req.param("emulator"))),

@@ -10,12 +10,10 @@ import { EXPORT_COMPRESSIONS, exportProject, importProject } from "../services/t
 /** GNS3 reads `yes` in any case as yes, and any other value as no. */
 const yesNo = z.string().optional().transform((value) => value?.toLowerCase() === "yes");
 
-/**
- * GNS3 ignores query parameters it does not know, so clients may send more than these.
- * `include_images` is one: images live apart from projects here and are never exported.
- */
+/** GNS3 ignores query parameters it does not know, so clients may send more than these. */
 const exportQuery = z.object({
   include_snapshots: yesNo,
+  include_images: yesNo,
   reset_mac_addresses: yesNo,
   keep_compute_ids: yesNo,
   compression: z
@@ -36,6 +34,7 @@ export function registerTopologyRoutes(app: Hono, deps: ControllerDeps): void {
     const query = validate(exportQuery, c.req.query(), new URL(c.req.url).pathname);
     const { project, archive } = await exportProject(deps, c.req.param("project_id"), {
       includeSnapshots: query.include_snapshots,
+      includeImages: query.include_images,
       resetMacAddresses: query.reset_mac_addresses,
       keepComputeIds: query.keep_compute_ids,
       compression: query.compression,

@@ -1,9 +1,7 @@
-import { execFile } from "node:child_process";
-import { constants } from "node:fs";
-import { access, readdir, readFile, stat, statfs } from "node:fs/promises";
+import { readFile, statfs } from "node:fs/promises";
 import { cpus, freemem, loadavg, totalmem } from "node:os";
-import { delimiter, join } from "node:path";
-import type { ComputeStatistics, QemuBinary } from "@shared/schemas/compute";
+import { qemuBinariesOnPath } from "@shared/qemu/binaries-on-path";
+import type { ComputeStatistics } from "@shared/schemas/compute";
 import type { LocalHost } from "../deps";
 
 export interface NodeLocalHostOptions {
@@ -13,9 +11,6 @@ export interface NodeLocalHostOptions {
   dataDir: string;
   usage: () => { cpu_usage_percent: number };
 }
-
-/** How long a QEMU binary may take to print its version before it is left out, as GNS3 leaves out one that fails. */
-const VERSION_TIMEOUT_MS = 5000;
 
 /** The machine `npm start` runs on, read from the OS each time a client asks. */
 export function nodeLocalHost(options: NodeLocalHostOptions): LocalHost {
@@ -63,46 +58,4 @@ async function diskUsagePercent(dataDir: string): Promise<number> {
   if (!disk) return 0;
   const used = (disk.blocks - disk.bfree) * disk.bsize;
   return percent(used, used + disk.bavail * disk.bsize);
-}
-
-/** Every `qemu-system-*` (and `qemu-kvm`, `qemu`) executable in the PATH's folders that tells its version, as GNS3's compute lists them. */
-export async function qemuBinariesOnPath(path: string): Promise<QemuBinary[]> {
-  const folders = [...new Set(path.split(delimiter).filter((folder) => folder !== ""))];
-  const candidates = new Set<string>();
-  for (const folder of folders) {
-    const names = await readdir(folder).catch(() => [] as string[]);
-    for (const name of names) {
-      if (!isQemuName(name)) continue;
-      const file = join(folder, name);
-      if (await isExecutableFile(file)) candidates.add(file);
-    }
-  }
-  const binaries: QemuBinary[] = [];
-  for (const file of [...candidates].sort()) {
-    const version = await qemuVersion(file);
-    if (version !== undefined) binaries.push({ path: file, version });
-  }
-  return binaries;
-}
-
-function isQemuName(name: string): boolean {
-  return name.startsWith("qemu-system") || name.startsWith("qemu-kvm") || name === "qemu";
-}
-
-async function isExecutableFile(file: string): Promise<boolean> {
-  try {
-    if (!(await stat(file)).isFile()) return false;
-    await access(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function qemuVersion(file: string): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    execFile(file, ["-version", "-nographic"], { timeout: VERSION_TIMEOUT_MS }, (error, stdout) => {
-      resolve(error ? undefined : /version\s+([0-9a-z\-.]+)/.exec(stdout)?.[1]);
-    });
-  });
 }

@@ -31,6 +31,7 @@ export interface NodeR2Bucket {
   head(key: string): Promise<{ key: string; size: number } | null>;
   get(key: string): Promise<{ key: string; size: number; arrayBuffer(): Promise<ArrayBuffer> } | null>;
   put(key: string, value: Uint8Array | string): Promise<unknown>;
+  delete(key: string): Promise<void>;
   list(options: { prefix: string; cursor?: string; limit?: number }): Promise<{ objects: { key: string; size: number }[]; truncated: boolean; cursor?: string }>;
 }
 

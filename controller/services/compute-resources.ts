@@ -1,9 +1,11 @@
 import type { QemuBinary } from "@shared/schemas/compute";
 import type { ControllerDeps } from "../deps";
+import { loadHostFacts } from "../dataplane/host-facts";
 import type { DataplaneHostRecord } from "../dataplane/host-records";
 import { assertImageUploads, computePortsToWire, imageListSource, type ComputePortsWire } from "../domain/compute-resources";
 import { LOCAL_COMPUTE_ID } from "../domain/computes";
 import type { ImageWire } from "../domain/images";
+import { binariesForArchs, qemuCapabilities } from "../domain/qemu-host";
 import { keys } from "../store/keys";
 import { loadComputeRecord } from "./computes";
 import { listImages, uploadImage } from "./images";
@@ -40,11 +42,20 @@ export async function computePorts(deps: ControllerDeps, computeId: string): Pro
 }
 
 /**
- * The QEMU binaries of the controller's own machine, for `local`. A dataplane host's daemon
- * does not say which emulators its machine has, so another compute lists none.
+ * The QEMU binaries of the compute's machine, as its daemon reported them, for the
+ * architectures asked (all when none is). `local` without a daemon's report lists the
+ * controller's own machine's, read now; another compute whose daemon never reported lists none.
  */
-export async function qemuBinaries(deps: ControllerDeps, computeId: string): Promise<QemuBinary[]> {
+export async function qemuBinaries(deps: ControllerDeps, computeId: string, archs?: readonly string[]): Promise<QemuBinary[]> {
   await loadComputeRecord(deps, computeId);
+  const facts = await loadHostFacts(deps, computeId);
+  if (facts) return binariesForArchs(facts.qemu_binaries, archs);
   if (computeId !== LOCAL_COMPUTE_ID || !deps.localHost) return [];
-  return deps.localHost.qemuBinaries();
+  return binariesForArchs(await deps.localHost.qemuBinaries(), archs);
+}
+
+/** The platforms KVM accelerates on the compute's machine (GNS3's `{"kvm": [...]}`); none until its daemon reported. */
+export async function qemuCapabilitiesOf(deps: ControllerDeps, computeId: string): Promise<{ kvm: string[] }> {
+  await loadComputeRecord(deps, computeId);
+  return qemuCapabilities(await loadHostFacts(deps, computeId));
 }

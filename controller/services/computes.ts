@@ -1,5 +1,8 @@
 import type { ControllerDeps } from "../deps";
-import { GNS3_DEFAULT_PORT, LOCAL_COMPUTE_ID, localCompute, type ComputeRecord } from "../domain/computes";
+import { loadEveryHostFacts, loadHostFacts } from "../dataplane/host-facts";
+import { loadDataplaneStatus } from "../dataplane/status";
+import { computeToWire, GNS3_DEFAULT_PORT, LOCAL_COMPUTE_ID, localCompute, type ComputeRecord } from "../domain/computes";
+import { qemuAccelerator } from "../domain/qemu-host";
 import { notFound } from "../http/api-error";
 import { keys } from "../store/keys";
 
@@ -15,6 +18,19 @@ export async function loadComputeRecord(deps: ControllerDeps, computeId: string)
   const compute = await deps.store.get<ComputeRecord>(keys.compute(computeId));
   if (!compute) throw notFound(`Compute ID ${computeId} doesn't exist`);
   return compute;
+}
+
+/** Every compute as clients see it, with what its host reported of QEMU. */
+export async function listComputes(deps: ControllerDeps): Promise<Array<ReturnType<typeof computeToWire>>> {
+  const [computes, facts] = await Promise.all([listComputeRecords(deps), loadEveryHostFacts(deps)]);
+  return computes.map((compute) => computeToWire(compute, deps.config.version, deps.usage(), { qemuAccelerator: qemuAccelerator(facts.get(compute.compute_id)) }));
+}
+
+/** One compute as clients see it, with its dataplane host's status when a daemon connected as it. */
+export async function getCompute(deps: ControllerDeps, computeId: string): Promise<ReturnType<typeof computeToWire>> {
+  const compute = await loadComputeRecord(deps, computeId);
+  const [dataplane, facts] = await Promise.all([loadDataplaneStatus(deps, computeId), loadHostFacts(deps, computeId)]);
+  return computeToWire(compute, deps.config.version, deps.usage(), { dataplane, qemuAccelerator: qemuAccelerator(facts) });
 }
 
 function localComputeOf(deps: ControllerDeps): ComputeRecord {

@@ -1,5 +1,5 @@
 import type { ControllerDeps } from "../deps";
-import { childPath, safeRelativePath, type StoredFile } from "../files/file-store";
+import { childPath, safeRelativePath, type StoredFile, type WrittenFile } from "../files/file-store";
 import { fileLayout } from "../files/layout";
 import {
   MD5_HEX_LENGTH,
@@ -15,17 +15,39 @@ import { assertUploadFits, storeLimitedUpload, type IncomingUpload } from "./upl
 import { storeUpload } from "./uploads";
 
 /**
- * Stores an uploaded image and its checksum sidecar. The old sidecar goes first, so a reader
- * never pairs the new bytes with the old checksum; the new one is the MD5 taken while streaming.
- * An image announced larger than allowed is refused before either is touched.
+ * Stores an uploaded image and its checksum sidecar. An image announced larger than allowed is
+ * refused before either is touched.
  */
 export async function uploadImage(deps: ControllerDeps, filename: string, upload: IncomingUpload): Promise<void> {
   const path = childPath(fileLayout.emulatorImages(), filename);
   assertUploadFits(deps, upload.declaredLength);
+  const failure = (reason: string) => `Could not write image: ${filename} because ${reason}`;
+  await writeImage(deps, path, failure, () => storeLimitedUpload(deps, path, upload, failure));
+}
+
+/**
+ * Stores an image that came another way than its own upload (in a project archive), with its
+ * checksum sidecar, unless the store has an image of that name already: that one is kept.
+ * `filename` is relative to the images folder. Resolves with whether it was stored.
+ */
+export async function addImage(deps: ControllerDeps, filename: string, body: ReadableStream<Uint8Array>): Promise<boolean> {
+  const path = childPath(fileLayout.emulatorImages(), filename);
+  const existing = await deps.files.read(path);
+  if (existing) {
+    await existing.stream.cancel();
+    await body.cancel();
+    return false;
+  }
+  const failure = (reason: string) => `Could not write image: ${filename} because ${reason}`;
+  await writeImage(deps, path, failure, () => storeUpload(deps, path, body, failure));
+  return true;
+}
+
+/** The old sidecar goes first, so a reader never pairs new bytes with the old checksum; the new one is the MD5 taken while storing. */
+async function writeImage(deps: ControllerDeps, path: string, failure: (reason: string) => string, store: () => Promise<WrittenFile>): Promise<void> {
   const sidecar = fileLayout.md5Sidecar(path);
   await deps.files.remove(sidecar);
-  const failure = (reason: string) => `Could not write image: ${filename} because ${reason}`;
-  const { md5 } = await storeLimitedUpload(deps, path, upload, failure);
+  const { md5 } = await store();
   await storeUpload(deps, sidecar, new Blob([md5]).stream(), failure);
 }
 

@@ -3,7 +3,7 @@ import type { ControllerDeps } from "../deps";
 import type { LinkRecord } from "../domain/links";
 import { supportedNodeType } from "../domain/node-types";
 import { allocateNodeName } from "../domain/node-names";
-import { newNode, nodeToTopology, nodeToWire, updatedNode, type NodeRecord, type NodeStatus } from "../domain/nodes";
+import { duplicateOrigin, newNode, nodeToTopology, nodeToWire, updatedNode, type NodeRecord, type NodeStatus } from "../domain/nodes";
 import { splitStartupScript } from "../domain/vpcs-script";
 import { conflict, notFound } from "../http/api-error";
 import { keys } from "../store/keys";
@@ -111,7 +111,8 @@ export function hasConsole(consoleType: string | null): boolean {
   return consoleType !== null && consoleType !== "none";
 }
 
-export async function createNode(deps: ControllerDeps, projectId: string, input: NodeCreate): Promise<NodeRecord> {
+/** `origin`: for a duplicate, the node its disks are copied from (kept off the wire). */
+export async function createNode(deps: ControllerDeps, projectId: string, input: NodeCreate, origin: Pick<NodeRecord, "overlay_source"> = {}): Promise<NodeRecord> {
   await loadComputeRecord(deps, input.compute_id);
   await loadOpenedProject(deps, projectId);
   const nodeId = input.node_id ?? deps.newId();
@@ -123,7 +124,7 @@ export async function createNode(deps: ControllerDeps, projectId: string, input:
     const consoleType = input.console_type ?? kind.consoleType;
     const name = allocateNodeName(input.name, await takenNames(deps, projectId));
     const console = hasConsole(consoleType) ? await allocateConsole(deps, input.compute_id, input.console, attempt) : null;
-    const node = newNode({ ...input, properties }, { nodeId, projectId, name, console, hostInterfaces: deps.hostInterfaces() });
+    const node: NodeRecord = { ...newNode({ ...input, properties }, { nodeId, projectId, name, console, hostInterfaces: deps.hostInterfaces() }), ...origin };
     const change: Change = {
       writes: [{ key: keys.node(projectId, nodeId), value: node }, { key: keys.nodeName(projectId, name), value: nodeId }],
       guards: [{ key: keys.node(projectId, nodeId), absent: true }, { key: keys.nodeName(projectId, name), absent: true }],
@@ -240,8 +241,10 @@ function statusAfter(node: NodeRecord, action: NodeAction): NodeStatus {
 export async function actOnNode(deps: ControllerDeps, projectId: string, nodeId: string, action: NodeAction): Promise<NodeRecord> {
   await loadOpenedProject(deps, projectId);
   const { node, effect } = await recordNodeAction(deps, projectId, nodeId, action);
-  if (effect) await reachDataplane(deps, effect);
-  return node;
+  if (!effect) return node;
+  await reachDataplane(deps, effect);
+  // As the host runs it now: its command line came with the acknowledgement.
+  return (await deps.store.get<NodeRecord>(keys.node(projectId, nodeId))) ?? node;
 }
 
 /** Every node's action is recorded first, then the hosts are waited for once, together. */
@@ -302,7 +305,7 @@ export async function duplicateNode(
     port_segment_size: node.port_segment_size,
     first_port_name: node.first_port_name,
     custom_adapters: node.custom_adapters,
-  });
+  }, duplicateOrigin(node));
   await copyNodeScript(deps, node, copy);
   return copy;
 }

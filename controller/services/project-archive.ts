@@ -1,3 +1,4 @@
+import { isListedImage } from "../domain/images";
 import { SNAPSHOTS_CONF } from "../domain/snapshots";
 import { PathEscape, safeRelativePath } from "../files/file-store";
 import { InvalidZip, readZipDirectory, zipEntryStream, type ZipEntry } from "../files/zip-reader";
@@ -9,8 +10,9 @@ const MiB = 1024 * 1024;
 
 /**
  * An archive is read into memory whole (a zip is read from its end), so its size is capped
- * (below `--max-upload-size` when that is smaller); what it may expand to is capped
- * separately, against archives built to fill the disk.
+ * (below `--max-upload-size` when that is smaller), images it carries included: each entry is
+ * then streamed from memory to its place. What it may expand to is capped separately, against
+ * archives built to fill the disk.
  */
 export const IMPORT_LIMITS = {
   body: 512 * MiB,
@@ -26,6 +28,8 @@ export interface OpenedArchive {
   topology: string;
   /** Everything to put in the project's folder, paths checked; images and `snapshots.conf` are left out. */
   files: ProjectFileSource[];
+  /** The QEMU images it carries (`include_images`), paths relative to the images folder. */
+  images: ProjectFileSource[];
   /** Every path the archive holds a file at, for finding its snapshots. */
   paths: string[];
   snapshotsConf: string | undefined;
@@ -67,7 +71,7 @@ function concatBytes(chunks: readonly Uint8Array[]): Uint8Array {
 export async function openArchive(bytes: Uint8Array): Promise<OpenedArchive> {
   if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) {
     if (bytes.length > IMPORT_LIMITS.topology) throw topologyTooLarge();
-    return { topology: new TextDecoder().decode(bytes), files: [], paths: [], snapshotsConf: undefined };
+    return { topology: new TextDecoder().decode(bytes), files: [], images: [], paths: [], snapshotsConf: undefined };
   }
   let entries: ZipEntry[];
   try {
@@ -81,13 +85,17 @@ export async function openArchive(bytes: Uint8Array): Promise<OpenedArchive> {
   if (topologyEntry.size > IMPORT_LIMITS.topology) throw topologyTooLarge();
 
   const stored: Array<{ entry: ZipEntry; path: string }> = [];
+  const images: Array<{ entry: ZipEntry; path: string }> = [];
   let confEntry: ZipEntry | undefined;
   let total = 0;
   for (const entry of entries) {
     const path = archivePath(entry.name);
     total += entry.size;
-    if (entry === topologyEntry || entry.directory || isImageEntry(path)) continue;
-    if (path === SNAPSHOTS_CONF) confEntry = entry;
+    if (entry === topologyEntry || entry.directory) continue;
+    if (path.startsWith(IMAGES_FOLDER)) {
+      const image = qemuImagePath(path);
+      if (image !== undefined) images.push({ entry, path: image });
+    } else if (path === SNAPSHOTS_CONF) confEntry = entry;
     else stored.push({ entry, path });
   }
   if (total > IMPORT_LIMITS.uncompressed) {
@@ -96,10 +104,12 @@ export async function openArchive(bytes: Uint8Array): Promise<OpenedArchive> {
   // Read every entry once before storing any, so a damaged archive stores nothing.
   const topology = await readEntry(bytes, topologyEntry);
   const conf = confEntry && (await readEntry(bytes, confEntry));
-  for (const { entry } of stored) await drain(zipEntryStream(bytes, entry), entry);
+  for (const { entry } of [...stored, ...images]) await drain(zipEntryStream(bytes, entry), entry);
+  const sources = (found: typeof stored) => found.map(({ entry, path }) => ({ path, open: async () => zipEntryStream(bytes, entry) }));
   return {
     topology: new TextDecoder().decode(topology),
-    files: stored.map(({ entry, path }) => ({ path, open: async () => zipEntryStream(bytes, entry) })),
+    files: sources(stored),
+    images: sources(images),
     paths: stored.map(({ path }) => path),
     snapshotsConf: conf && new TextDecoder().decode(conf),
   };
@@ -120,12 +130,18 @@ function archivePath(name: string): string {
   }
 }
 
+/** Where archives made with `include_images` carry images, apart from the project's files: `images/<emulator>/`, as GNS3 lays them out. */
+const IMAGES_FOLDER = "images/";
+/** QEMU's images in an archive: the only emulator's with a store here. */
+export const ARCHIVED_QEMU_IMAGES = "images/QEMU";
+
 /**
- * GNS3 archives made with `include_images` carry the images under `images/`; this server
- * keeps images apart from projects and does not unpack them.
+ * An archive path's place in the QEMU images folder; undefined when it is no QEMU image: another
+ * emulator's, a checksum sidecar (the store writes its own) or a hidden file.
  */
-function isImageEntry(path: string): boolean {
-  return path.startsWith("images/");
+function qemuImagePath(path: string): string | undefined {
+  const inFolder = path.startsWith(`${ARCHIVED_QEMU_IMAGES}/`) ? path.slice(ARCHIVED_QEMU_IMAGES.length + 1) : undefined;
+  return inFolder !== undefined && isListedImage(inFolder) ? inFolder : undefined;
 }
 
 async function readEntry(bytes: Uint8Array, entry: ZipEntry): Promise<Uint8Array> {

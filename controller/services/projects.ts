@@ -138,8 +138,10 @@ async function hostIndexRemovals(deps: ControllerDeps, projectId: string): Promi
 
 async function stopEverything(deps: ControllerDeps, projectId: string): Promise<KvWrite[]> {
   const writes: KvWrite[] = [];
-  for (const { key, value } of await deps.store.list<{ status?: string }>(keys.nodesPrefix(projectId))) {
-    if (value.status && value.status !== "stopped") writes.push({ key, value: { ...value, status: "stopped" } });
+  for (const { key, value } of await deps.store.list<{ status?: string; command_line?: string }>(keys.nodesPrefix(projectId))) {
+    // A closed project's nodes run no process: none has a command line to show.
+    const { command_line: commandLine, ...node } = value;
+    if ((value.status && value.status !== "stopped") || commandLine !== undefined) writes.push({ key, value: { ...node, status: "stopped" } });
   }
   for (const { key, value } of await deps.store.list<{ capturing?: boolean }>(keys.linksPrefix(projectId))) {
     if (value.capturing) writes.push({ key, value: { ...value, capturing: false, capture_compute_id: null } });

@@ -53,7 +53,7 @@ export async function createSnapshot(deps: ControllerDeps, projectId: string, in
   assertRestorable(files.reduce((sum, file) => sum + file.size, 0));
   const snapshot = newSnapshot(input, deps.newId(), new Date());
   const path = archivePath(projectId, snapshot);
-  const archive = await projectArchive(deps, project, nodes, { includeSnapshots: false, resetMacAddresses: false, keepComputeIds: true, compression: "none" });
+  const archive = await projectArchive(deps, project, nodes, { includeSnapshots: false, includeImages: false, resetMacAddresses: false, keepComputeIds: true, compression: "none" });
   let written: WrittenFile;
   try {
     written = await deps.files.write(path, archive);

@@ -15,6 +15,7 @@ import { listComputeRecords } from "./computes";
 import { listDrawings } from "./drawings";
 import { listLinkRecords } from "./links";
 import { listNodeRecords } from "./nodes";
+import { addArchivedImages, archivedImages } from "./archive-images";
 import { collectBytes, IMPORT_LIMITS, openArchive, TOPOLOGY_ENTRY, type OpenedArchive } from "./project-archive";
 import { assertProjectAbsent, installProject } from "./project-install";
 import { loadProject } from "./projects";
@@ -29,6 +30,8 @@ export type ExportCompression = (typeof EXPORT_COMPRESSIONS)[number];
 
 export interface ArchiveOptions {
   includeSnapshots: boolean;
+  /** Every image the project's QEMU nodes use goes under `images/QEMU/`, as GNS3 exports them. */
+  includeImages: boolean;
   resetMacAddresses: boolean;
   keepComputeIds: boolean;
   compression: ExportCompression;
@@ -46,7 +49,7 @@ export async function exportProject(
   return { project, archive: await projectArchive(deps, project, nodes, options) };
 }
 
-/** The archive of a project: `project.gns3`, the project's files, and its snapshots when asked for. */
+/** The archive of a project: `project.gns3`, the project's files, and its snapshots and images when asked for. */
 export async function projectArchive(
   deps: ControllerDeps,
   project: ProjectRecord,
@@ -77,6 +80,7 @@ export async function projectArchive(
         },
       };
     }
+    if (options.includeImages) yield* archivedImages(deps, nodes);
   }
   return zipStream(sources(), { deflate: options.compression !== "none" });
 }
@@ -95,7 +99,8 @@ export interface ImportUpload extends IncomingUpload {
  * Creates project `projectId` from a `.gns3project` archive or a bare `.gns3` document, sent
  * as the body or as the file of a multipart form, as GNS3 does: older file revisions are
  * brought up to date, nodes, links and drawings get new ids, and a taken name gives way to
- * `{name}-1`. Everything is checked before anything is stored.
+ * `{name}-1`. Everything is checked before anything is stored. The images it carries join the
+ * image store, where an image of the same name already there is kept.
  */
 export async function importProject(deps: ControllerDeps, projectId: string, request: ImportRequest, upload: ImportUpload): Promise<ProjectRecord> {
   if (!UUID_PATTERN.test(projectId)) throw badRequest(`Project ID ${projectId} is not a UUID: import under a new UUID`);
@@ -105,6 +110,8 @@ export async function importProject(deps: ControllerDeps, projectId: string, req
   const { topology, filePath } = await readTopology(deps, archive, { projectId, name: request.name, path: request.path });
   const renumbered = withFreshIds(topology, deps.newId);
   const moved = (path: string) => renumbered.filePath(filePath(path));
+  // Before the project, so that its nodes find their images once it appears.
+  await addArchivedImages(deps, archive.images);
   // As GNS3: an imported project waits, closed, for the user to open it, and never starts by itself.
   const project = { ...renumbered.topology.project, auto_start: false, auto_open: false, auto_close: true };
   return installProject(deps, {

@@ -37,6 +37,9 @@ export const keys = {
   dataplaneRevision: (hostId: string) => `dataplane/revisions/${hostId}`,
   /** The host's last Ack with its per-item errors. */
   dataplaneAck: (hostId: string) => `dataplane/acks/${hostId}`,
+  /** What the host's machine offers QEMU (binaries, KVM), as its daemon last reported it. */
+  dataplaneHostFacts: (hostId: string) => `dataplane/host-facts/${hostId}`,
+  dataplaneHostFactsPrefix: () => "dataplane/host-facts/",
   /** A host's UDP port claimed for one end of a cross-host link's tunnel: holds the link. */
   tunnelPort: (hostId: string, port: number) => `dataplane/tunnel-ports/${hostId}/${String(port).padStart(5, "0")}`,
   tunnelPortsPrefix: (hostId: string) => `dataplane/tunnel-ports/${hostId}/`,

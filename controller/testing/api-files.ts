@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import type { NodeR2Bucket } from "../runtime/worker-local";
 
@@ -16,6 +16,8 @@ export interface ApiFiles {
   text(path: string): Promise<string | null>;
   /** Puts a file there as someone copying it in by hand would: the controller is not asked. */
   write(path: string, bytes: string | Uint8Array): Promise<void>;
+  /** Removes a file as someone deleting it by hand would; missing is not an error. */
+  remove(path: string): Promise<void>;
   /** Every file below `folder` ("" for all), as full store paths, sorted. */
   list(folder: string): Promise<string[]>;
   /** A file, or a folder holding at least one file. */
@@ -45,6 +47,7 @@ export function diskFiles(dataDir: string): ApiFiles {
       mkdirSync(dirname(onDisk(path)), { recursive: true });
       writeFileSync(onDisk(path), bytes);
     },
+    remove: async (path) => rmSync(onDisk(path), { force: true }),
     list: async (folder) => {
       const found: string[] = [];
       // Symlinks are listed, not followed: what matters is what sits in the data dir.
@@ -90,6 +93,7 @@ export function r2Files(bucket: NodeR2Bucket): ApiFiles {
     write: async (path, bytes) => {
       await bucket.put(path, bytes);
     },
+    remove: (path) => bucket.delete(path),
     list: async (folder) => (await keysUnder(folder === "" ? "" : `${folder}/`)).sort(),
     exists: async (path) => (await bucket.head(path)) !== null || (await bucket.list({ prefix: `${path}/`, limit: 1 })).objects.length > 0,
     onDisk: () => {

@@ -5,8 +5,22 @@ import { cleanupAfterEach, waitFor } from "@shared/testing/cleanups";
 import { LocalEventBus, type Notification } from "../../controller/events/event-bus";
 import { startNodeController, type RunningController } from "../../controller/runtime/node";
 import { WebSocketServer } from "ws";
-import { decodeDaemonMessage, encodeControllerMessage, ItemErrorKind, type CaptureChunk, type CountersReport, type DaemonMessage, type DesiredHostState, type ItemError, type LinkCounters } from "@shared/proto";
+import {
+  decodeDaemonMessage,
+  encodeControllerMessage,
+  ItemErrorKind,
+  Kvm,
+  type CaptureChunk,
+  type CountersReport,
+  type DaemonMessage,
+  type DesiredHostState,
+  type HostFacts,
+  type ItemError,
+  type LinkCounters,
+  type NodeReport,
+} from "@shared/proto";
 import { ControlClient, CounterChanges, type ControlClientOptions } from "./client";
+import type { HostFactsSource } from "./host-facts";
 
 const TOKEN = "s3cret-token";
 
@@ -335,6 +349,104 @@ describe("counters reports", () => {
     connections[0]!.close();
     const [again] = await waitFor("the first report of the new connection", () => reports(1).length > 0 && reports(1));
     expect(again!.links).toEqual([linkCounters("l1", 5), linkCounters("l2", 2)]);
+  });
+});
+
+/** A controller that only listens: each connection's messages, decoded, and a way to send it states. */
+async function listeningController() {
+  const server = new WebSocketServer({ port: 0, host: "127.0.0.1" });
+  await new Promise((resolve) => server.once("listening", resolve));
+  later(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const connections: Array<{ messages: DaemonMessage[]; close(): void; sendState(state: DesiredHostState): void }> = [];
+  server.on("connection", (socket) => {
+    const connection = {
+      messages: [] as DaemonMessage[],
+      close: () => socket.close(),
+      sendState: (state: DesiredHostState) => socket.send(encodeControllerMessage({ state })),
+    };
+    connections.push(connection);
+    socket.on("message", (data) => connection.messages.push(decodeDaemonMessage(data as Buffer)));
+  });
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, connections };
+}
+
+/** Host facts the test reads slowly and changes at will. */
+class SteeredFacts implements HostFactsSource {
+  facts: HostFacts = { qemuBinaries: [{ path: "/usr/bin/qemu-system-x86_64", version: "7.2.22" }], kvm: Kvm.KVM_UNPROBED, kvmDetail: "", kvmPlatforms: ["x86_64"] };
+  readMs = 0;
+  private changed: (() => void) | undefined;
+  async read(): Promise<HostFacts> {
+    const facts = this.facts;
+    await new Promise((resolve) => setTimeout(resolve, this.readMs));
+    return facts;
+  }
+  watch(changed: () => void): () => void {
+    this.changed = changed;
+    return () => (this.changed = undefined);
+  }
+  change(facts: Partial<HostFacts>): void {
+    this.facts = { ...this.facts, ...facts };
+    this.changed?.();
+  }
+}
+
+describe("host facts and node reports", () => {
+  it("tells the facts after each Hello without holding up the Hello or the first ack, and again when they change", async () => {
+    const controller = await listeningController();
+    const hostFacts = new SteeredFacts();
+    hostFacts.readMs = 300;
+    startClient(controller, { hostId: "h1", hostFacts });
+    const sent = (index: number) => controller.connections[index]?.messages ?? [];
+    await waitFor("the Hello", () => sent(0).length > 0);
+    controller.connections[0]!.sendState({ revision: 1, nodes: [], links: [] });
+    await waitFor("the ack", () => sent(0).some((message) => "ack" in message));
+    expect(sent(0).some((message) => "hostFacts" in message)).toBe(false);
+    await waitFor("the facts", () => sent(0).some((message) => "hostFacts" in message));
+    expect(sent(0).map((message) => Object.keys(message)[0])).toEqual(["hello", "ack", "hostFacts"]);
+    expect(sent(0)[2]).toEqual({ hostFacts: hostFacts.facts });
+
+    hostFacts.readMs = 0;
+    hostFacts.change({ kvm: Kvm.KVM_UNUSABLE, kvmDetail: "a test guest did not finish under KVM within 3 s", kvmPlatforms: [] });
+    const settled = await waitFor("the probe's verdict", () => sent(0).find((message) => "hostFacts" in message && message.hostFacts.kvm === Kvm.KVM_UNUSABLE));
+    expect(settled).toEqual({ hostFacts: { ...hostFacts.facts } });
+
+    controller.connections[0]!.close();
+    await waitFor("the facts on the new connection", () => sent(1).some((message) => "hostFacts" in message));
+    expect(sent(1).find((message) => "hostFacts" in message)).toEqual({ hostFacts: hostFacts.facts });
+  });
+
+  it("sends the facts of the newest read only, and none once stopped", async () => {
+    const controller = await listeningController();
+    const hostFacts = new SteeredFacts();
+    hostFacts.readMs = 200;
+    const { client } = startClient(controller, { hostId: "h1", hostFacts });
+    await waitFor("the Hello", () => controller.connections[0]?.messages.length);
+    // A change while the first read is under way: only what the second read found is sent.
+    hostFacts.change({ kvm: Kvm.KVM_USABLE });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(controller.connections[0]!.messages.filter((message) => "hostFacts" in message)).toEqual([{ hostFacts: hostFacts.facts }]);
+    await client.stop();
+    hostFacts.change({ kvm: Kvm.KVM_UNUSABLE });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(controller.connections[0]!.messages.filter((message) => "hostFacts" in message)).toHaveLength(1);
+  });
+
+  it("carries in every ack the command lines of the nodes whose process runs", async () => {
+    const controller = await listeningController();
+    const { reconciler } = startClient(controller, { hostId: "h1" });
+    let reports: NodeReport[] = [];
+    Object.assign(reconciler, { nodeReports: () => reports });
+    await waitFor("the Hello", () => controller.connections[0]?.messages.length);
+    reports = [{ nodeId: "pc1", projectId: "p", commandLine: "vpcs -F -i 1 -p 5000" }];
+    controller.connections[0]!.sendState({ revision: 1, nodes: [], links: [] });
+    const acks = () => controller.connections[0]!.messages.flatMap((message) => ("ack" in message ? [message.ack] : []));
+    await waitFor("the ack", () => acks().length === 1);
+    expect(acks()[0]).toEqual({ revision: 1, errors: [], nodes: reports });
+    // The process exited: the ack announcing it no longer names it.
+    reports = [];
+    reconciler.failLater!([{ kind: ItemErrorKind.NODE, id: "pc1", message: "VPCS exited by itself" }]);
+    await waitFor("the second ack", () => acks().length === 2);
+    expect(acks()[1]).toEqual({ revision: 1, errors: [{ kind: ItemErrorKind.NODE, id: "pc1", message: "VPCS exited by itself" }], nodes: [] });
   });
 });
 

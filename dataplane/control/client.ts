@@ -11,9 +11,11 @@ import {
   type DirectionCounters,
   type ItemError,
   type LinkCounters,
+  type NodeReport,
 } from "@shared/proto";
 import { createLogger, type Logger } from "@shared/logging/logger";
 import { CaptureFollowers } from "../capture/capture-follower";
+import type { HostFactsSource } from "./host-facts";
 import { loadAppliedState, saveAppliedState } from "./state-file";
 
 /**
@@ -34,6 +36,8 @@ export interface Reconciler {
    * A capture file the controller follows is sent to its end, and the stream ended, once not.
    */
   isCapturing?(relativePath: string): boolean;
+  /** Optional: the nodes whose process runs now, with its command line; every ack carries them. */
+  nodeReports?(): NodeReport[];
 }
 
 export interface ControlClientOptions {
@@ -50,6 +54,8 @@ export interface ControlClientOptions {
   dataDir: string;
   reconciler: Reconciler;
   countersSource?: () => CountersReport;
+  /** What the host's machine offers emulators, told after each Hello and whenever it changes. */
+  hostFacts?: HostFactsSource;
   /** How often counters are read and the links whose counters changed are sent; default 1 s. */
   countersIntervalMs?: number;
   /**
@@ -112,6 +118,9 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
   private announcedWhileAcking: ItemError[] | undefined;
   /** Capture files being sent to the controller over the current connection. */
   private readonly captures: CaptureFollowers;
+  /** Counts the host facts reads begun: only the newest one's result is sent. */
+  private factsReads = 0;
+  private readonly stopWatchingFacts: (() => void) | undefined;
   private readonly log: Logger;
 
   constructor(private readonly options: ControlClientOptions) {
@@ -120,7 +129,7 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
     options.reconciler.watchErrors?.((errors) => {
       // While a state is applied its own ack carries the newest errors; an ack sent now would come first and be overtaken.
       if (this.acking) this.announcedWhileAcking = errors;
-      else if (this.appliedRevision > 0) this.send({ ack: { revision: this.appliedRevision, errors, nodes: [] } });
+      else if (this.appliedRevision > 0) this.send({ ack: { revision: this.appliedRevision, errors, nodes: this.nodeReports() } });
     });
     this.captures = new CaptureFollowers({
       dataDir: options.dataDir,
@@ -128,6 +137,7 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
       send: (captureChunk) => this.send({ captureChunk }),
       buffered: () => this.socket?.bufferedAmount ?? 0,
     });
+    this.stopWatchingFacts = options.hostFacts?.watch(() => this.sendHostFacts());
   }
 
   get lastAppliedRevision(): number {
@@ -145,6 +155,7 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopWatchingFacts?.();
     clearTimeout(this.reconnectTimer);
     clearInterval(this.countersTimer);
     const socket = this.socket;
@@ -189,6 +200,7 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
         },
       });
       this.emit("connected");
+      this.sendHostFacts();
       const source = this.options.countersSource;
       if (source) {
         const changes = new CounterChanges(this.options.countersKeepaliveMs ?? 5000);
@@ -262,7 +274,7 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
         const failure = await saved;
         if (failure) throw failure;
         // An item that failed after the reconcile (a capture's first write on a full disk) is in the newer list.
-        this.send({ ack: { revision: state.revision, errors: this.announcedWhileAcking ?? reconciled, nodes: [] } });
+        this.send({ ack: { revision: state.revision, errors: this.announcedWhileAcking ?? reconciled, nodes: this.nodeReports() } });
       } finally {
         this.acking = false;
         this.announcedWhileAcking = undefined;
@@ -281,6 +293,26 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
     this.appliedRevision = state.revision;
     this.emit("applied", state, errors);
     return errors;
+  }
+
+  private nodeReports(): NodeReport[] {
+    return this.options.reconciler.nodeReports?.() ?? [];
+  }
+
+  /**
+   * Reads the host facts off the path of Hello and states (QEMU prints its version in a
+   * subprocess), and sends them on the connection open when they are read, unless a newer read began.
+   */
+  private sendHostFacts(): void {
+    const source = this.options.hostFacts;
+    if (!source) return;
+    const read = ++this.factsReads;
+    source.read().then(
+      (hostFacts) => {
+        if (read === this.factsReads) this.send({ hostFacts });
+      },
+      (error: unknown) => this.log.warn("could not read the host facts", { error: String(error) }),
+    );
   }
 
   private send(message: DaemonMessage): void {

@@ -3,16 +3,18 @@
  * Debian's kernel from /boot and an initramfs of the static busybox, the e1000 NIC and IDE
  * disk drivers from the same kernel's modules, and an /init that brings eth0 up and serves a
  * shell on the serial console (`console=ttyS0`). A test types `ip addr add …` and `ping …`
- * into that console over QEMU's telnet serial with `GuestConsole`.
+ * into that console over QEMU's telnet serial with `GuestConsole`, and finds the QEMU
+ * processes of a node with `qemuProcessesOf`.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { connect, type Socket } from "node:net";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { buildInitramfs, DEFAULT_BUSYBOX } from "../nodes/testing/initramfs";
 import { TelnetDecoder } from "../nodes/telnet";
 import type { PingReply, PingResult } from "../nodes/console";
+import { commandLine, identify, workingDirectory, type ProcessIdentity } from "../nodes/processes";
 
 /** The line /init prints once eth0 is up, just before the first shell: for whoever reads a console log. */
 const GUEST_READY = "qemu-guest: ready";
@@ -293,4 +295,20 @@ export function parseBusyboxPing(output: string): PingResult {
   const replies = Array.from({ length: Math.max(transmitted, answered.size) }, (_, seq) => answered.get(seq) ?? { host, seq, timeout: true as const });
   const lost = replies.filter((reply) => "timeout" in reply).length;
   return { replies, received: replies.length - lost, lost, lossPercent: replies.length === 0 ? 100 : (lost * 100) / replies.length };
+}
+
+/**
+ * The QEMU processes running a node: those that name it in their arguments (`-uuid`) or run
+ * in its folder. Not every QEMU a daemon starts: its KVM probe is one too.
+ */
+export function qemuProcessesOf(nodeId: string): ProcessIdentity[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((pid) => {
+      const argv = commandLine(pid);
+      if (argv === undefined || !basename(argv[0] ?? "").startsWith("qemu-system")) return false;
+      return argv.some((arg) => arg.includes(nodeId)) || (workingDirectory(pid) ?? "").includes(nodeId);
+    })
+    .flatMap((pid) => identify(pid) ?? []);
 }

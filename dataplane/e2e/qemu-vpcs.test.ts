@@ -1,23 +1,26 @@
 import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startControllerProcess, type ControllerProcess } from "../../controller/testing/controller-process";
 import { waitFor } from "@shared/testing/cleanups";
 import { VpcsConsole, parsePing } from "../nodes/console";
-import { commandLine, identify, isAlive, signal, workingDirectory, type ProcessIdentity } from "../nodes/processes";
+import { isAlive, signal, type ProcessIdentity } from "../nodes/processes";
+import { QmpClient } from "../nodes/qemu-qmp";
 import { apiAt, revisionOf, waitForApplied, type Api } from "./cloud-lab";
+import { freeConsolePorts } from "./console-ports";
 import { endLeftoverVpcs } from "./daemon-process";
-import { buildQemuGuest, GuestConsole, parseBusyboxPing } from "./qemu-guest";
+import { buildQemuGuest, GuestConsole, parseBusyboxPing, qemuProcessesOf } from "./qemu-guest";
 import { medianRtt } from "./vpcs-lab";
 
 /**
  * A QEMU VM end to end, as a GNS3 user runs one: `npm start` with its local daemon, the guest's
  * kernel, initramfs and disk uploaded to the image store, a VM linked to a VPCS through the
- * /v2 API, both started, and pings typed into both consoles. The guest is a real Linux (Debian's
- * kernel and a busybox initramfs built for the test, see qemu-guest.ts) under TCG.
+ * /v2 API, both started, and pings typed into both consoles while the VM runs, is suspended
+ * and resumed, and its link is delayed. The guest is a real Linux (Debian's kernel and a
+ * busybox initramfs built for the test, see qemu-guest.ts) under TCG.
  */
 describe("a QEMU VM and a VPCS pinging through a link of the local dataplane", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "e2e-qemu-"));
@@ -28,6 +31,8 @@ describe("a QEMU VM and a VPCS pinging through a link of the local dataplane", (
   let vm: { node_id: string; console: number };
   let pc: { node_id: string; console: number };
   let linkId: string;
+  /** VM2's console port. Every console port is chosen free on this machine: the controller would give each test's first node 5000. */
+  let orphanConsole: number | undefined;
   let guestConsole: GuestConsole | undefined;
   let pcConsole: VpcsConsole | undefined;
   /** The QEMU processes of VM1 seen while it ran, ended by hand after the run if still there. */
@@ -35,24 +40,10 @@ describe("a QEMU VM and a VPCS pinging through a link of the local dataplane", (
   /** The md5 of each uploaded image, computed here from the bytes sent. */
   const uploadedMd5 = new Map<string, string>();
 
+  /** A second QMP monitor of VM1's, given in its `options` as a user would: the test's view of whether the VM runs. */
+  const checkMonitor = join(scratch, "check.qmp");
   const storedImage = (name: string) => join(dataDir, "images", "QEMU", name);
   const md5 = (data: Buffer) => createHash("md5").update(data).digest("hex");
-
-  /**
-   * The QEMU processes running a node: those that name it in their arguments (`-uuid`) or run
-   * in its folder. Not every QEMU the daemon starts: its KVM probe is one too.
-   */
-  const qemuProcessesOf = (nodeId: string): ProcessIdentity[] => {
-    return readdirSync("/proc")
-      .filter((entry) => /^\d+$/.test(entry))
-      .map(Number)
-      .filter((pid) => {
-        const argv = commandLine(pid);
-        if (argv === undefined || !basename(argv[0] ?? "").startsWith("qemu-system")) return false;
-        return argv.some((arg) => arg.includes(nodeId)) || (workingDirectory(pid) ?? "").includes(nodeId);
-      })
-      .flatMap((pid) => identify(pid) ?? []);
-  };
 
   const upload = async (name: string, data: Buffer) => {
     const response = await fetch(`${controller.url}/v2/compute/qemu/images/${name}`, { method: "POST", body: data });
@@ -80,9 +71,12 @@ describe("a QEMU VM and a VPCS pinging through a link of the local dataplane", (
     const project = await api("POST", "/v2/projects", { name: "e2e-qemu" });
     expect(project.status).toBe(201);
     base = `/v2/projects/${project.body.project_id}`;
+    const [vmConsole, pcConsolePort, orphanPort] = await freeConsolePorts(3);
+    orphanConsole = orphanPort;
     vm = await create({
       name: "VM1",
       node_type: "qemu",
+      console: vmConsole,
       properties: {
         kernel_image: "vmlinuz",
         initrd: "guest.cpio.gz",
@@ -91,9 +85,10 @@ describe("a QEMU VM and a VPCS pinging through a link of the local dataplane", (
         ram: 256,
         adapters: 1,
         adapter_type: "e1000",
+        options: `-qmp unix:${checkMonitor},server=on,wait=off`,
       },
     });
-    pc = await create({ name: "PC1", node_type: "vpcs" });
+    pc = await create({ name: "PC1", node_type: "vpcs", console: pcConsolePort });
     const link = await api("POST", `${base}/links`, {
       nodes: [
         { node_id: vm.node_id, adapter_number: 0, port_number: 0 },
@@ -124,7 +119,7 @@ describe("a QEMU VM and a VPCS pinging through a link of the local dataplane", (
   });
 
   it("answers 409 naming the image when a VM's image was never uploaded, and leaves it stopped", async () => {
-    const orphan = await create({ name: "VM2", node_type: "qemu", properties: { kernel_image: "never-uploaded-vmlinuz", kernel_command_line: "console=ttyS0" } });
+    const orphan = await create({ name: "VM2", node_type: "qemu", console: orphanConsole, properties: { kernel_image: "never-uploaded-vmlinuz", kernel_command_line: "console=ttyS0" } });
     const started = await api("POST", `${base}/nodes/${orphan.node_id}/start`);
     expect(started.status).toBe(409);
     expect(started.body).toMatchObject({ status: 409, message: expect.stringContaining("never-uploaded-vmlinuz") });
@@ -153,16 +148,40 @@ describe("a QEMU VM and a VPCS pinging through a link of the local dataplane", (
     await pcConsole!.command("ip 10.0.0.1/24", 10_000);
     const fromGuest = await guestConsole!.run("ping -c 3 -W 5 10.0.0.1", 30_000);
     expect(parseBusyboxPing(fromGuest.output).received, fromGuest.output).toBe(3);
-    const fromPc = parsePing(await pcConsole!.command("ping 10.0.0.2 -c 5", 60_000));
+    const fromPc = parsePing(await pcConsole!.command("ping 10.0.0.2 -c 5 -i 250", 60_000));
     expect(fromPc.received, JSON.stringify(fromPc)).toBe(5);
   }, 90_000);
 
+  it("suspends VM1 (QMP: paused) so that it answers no ping, and resumes it with start", async () => {
+    const monitor = await QmpClient.connect(checkMonitor, performance.now() + 10_000, () => false);
+    try {
+      const suspended = await api("POST", `${base}/nodes/${vm.node_id}/suspend`);
+      expect(suspended.status, JSON.stringify(suspended.body)).toBe(200);
+      expect(suspended.body.status).toBe("suspended");
+      expect((await api("GET", `${base}/nodes/${vm.node_id}`)).body.status).toBe("suspended");
+      expect(await monitor.execute("query-status")).toMatchObject({ running: false, status: "paused" });
+      const whilePaused = parsePing(await pcConsole!.command("ping 10.0.0.2 -c 2 -w 500 -i 250", 30_000));
+      expect(whilePaused.received, JSON.stringify(whilePaused)).toBe(0);
+
+      // As in GNS3, a suspended VM resumes with start (the API has no resume).
+      const resumed = await api("POST", `${base}/nodes/${vm.node_id}/start`);
+      expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
+      expect(resumed.body.status).toBe("started");
+      expect(await monitor.execute("query-status")).toMatchObject({ running: true, status: "running" });
+      const afterResume = parsePing(await pcConsole!.command("ping 10.0.0.2 -c 3 -i 250", 30_000));
+      expect(afterResume.received, JSON.stringify(afterResume)).toBe(3);
+      expect(vmProcesses.every(isAlive), "VM1 kept its QEMU process").toBe(true);
+    } finally {
+      monitor.close();
+    }
+  }, 90_000);
+
   it("adds twice the link's delay to the round trip, within ±10 ms", async () => {
-    const baseline = medianRtt(parsePing(await pcConsole!.command("ping 10.0.0.2 -c 5", 60_000)));
+    const baseline = medianRtt(parsePing(await pcConsole!.command("ping 10.0.0.2 -c 5 -i 250", 60_000)));
     const before = await revisionOf(api, "local");
     expect((await api("PUT", `${base}/links/${linkId}`, { filters: { delay: [50, 0] } })).status).toBe(201);
     await waitForApplied(api, "local", before);
-    const delayed = parsePing(await pcConsole!.command("ping 10.0.0.2 -c 5", 60_000));
+    const delayed = parsePing(await pcConsole!.command("ping 10.0.0.2 -c 5 -i 250", 60_000));
     expect(delayed.received, JSON.stringify(delayed)).toBe(5);
     expect(Math.abs(medianRtt(delayed) - baseline - 100), `baseline ${baseline} ms, delayed ${medianRtt(delayed)} ms`).toBeLessThan(10);
   }, 90_000);

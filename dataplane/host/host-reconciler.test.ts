@@ -449,6 +449,25 @@ describe("a host reconciler running VPCS", () => {
     expect(announced).toHaveLength(2);
   }, 30_000);
 
+  it("reports the command line of a VPCS while it runs, none once it stopped or exited by itself", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "host-"));
+    const host = reconciler(dataDir, { [NodeKind.VPCS]: vpcsNodeFactory() });
+    const consolePort = await freeTcpPort();
+    await host.apply({ revision: 1, nodes: [pc(consolePort, false), cloud("cloud", [])], links: [] });
+    expect(host.nodeReports()).toEqual([]);
+    await host.apply({ revision: 2, nodes: [pc(consolePort), cloud("cloud", [])], links: [] });
+    expect(host.nodeReports()).toEqual([
+      { nodeId: "pc", projectId: "p", commandLine: expect.stringMatching(new RegExp(`^vpcs -F -i 1 -p ${consolePort} -m \\d+ -s \\d+ -c \\d+ -t 127\\.0\\.0\\.1$`)) },
+    ]);
+    process.kill(vpcsPid(dataDir), "SIGKILL");
+    await waitFor(() => host.itemErrors().length > 0);
+    expect(host.nodeReports()).toEqual([]);
+    await host.apply({ revision: 3, nodes: [pc(consolePort), cloud("cloud", [])], links: [] });
+    expect(host.nodeReports()).toHaveLength(1);
+    await host.apply({ revision: 4, nodes: [pc(consolePort, false), cloud("cloud", [])], links: [] });
+    expect(host.nodeReports()).toEqual([]);
+  }, 30_000);
+
   it("moves a VPCS to the console port a new state gives it", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "host-"));
     const host = reconciler(dataDir, { [NodeKind.VPCS]: vpcsNodeFactory() });

@@ -8,6 +8,7 @@ import {
   type DesiredHostState,
   type ItemError,
   type LinkSpec,
+  type NodeReport,
   type NodeSpec,
 } from "@shared/proto";
 import { capturePathIn } from "../capture/capture-path";
@@ -99,6 +100,16 @@ export class HostReconciler implements Reconciler {
       }
     }
     return errors;
+  }
+
+  /** Every node whose process runs now, with its command line (what GNS3 shows as the node's `command_line`). */
+  nodeReports(): NodeReport[] {
+    const reports: NodeReport[] = [];
+    for (const { spec, runtime } of this.nodes.values()) {
+      const commandLine = runtime.commandLine?.();
+      if (commandLine) reports.push({ nodeId: spec.nodeId, projectId: spec.projectId, commandLine });
+    }
+    return reports;
   }
 
   /** Whether a link's capture is being written to `relativePath` now (not stopped, not failed). */

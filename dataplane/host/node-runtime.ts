@@ -18,6 +18,8 @@ export interface NodeRuntime {
    * asks it to (the process exited by itself since that `update`); null while it runs as asked.
    */
   failure?(): string | null;
+  /** Optional, for nodes with a process: its program and arguments as one shell-quoted line while it runs, else null. */
+  commandLine?(): string | null;
   close(): Promise<void>;
 }
 

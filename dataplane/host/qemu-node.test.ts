@@ -32,7 +32,7 @@ function vm(consolePort: number, monitorPort: number, overrides: Partial<NodeSpe
     qemu: {
       binary: "qemu-system-x86_64", ramMb: 64, cpus: 1, disks: [], kernelImage: NO_IMAGE, initrd: NO_IMAGE, bios: NO_IMAGE, kernelCommandLine: "", bootPriority: "c",
       adapters: [{ adapterNumber: 0, model: "e1000", macAddress: "0c:7e:5f:00:00:00" }, { adapterNumber: 1, model: "e1000", macAddress: "0c:7e:5f:00:00:01" }],
-      options: `-monitor telnet:127.0.0.1:${monitorPort},server=on,wait=off`, consoleType: "telnet", onClose: "power_off", linkedClone: true, overlaySourceNodeId: "",
+      options: `-monitor telnet:127.0.0.1:${monitorPort},server=on,wait=off`, consoleType: "telnet", onClose: "power_off", linkedClone: true, overlaySourceNodeId: "", overlaySourceProjectId: "",
       ...qemu,
     },
     ...overrides,

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { createLogger } from "@shared/logging/logger";
 import type { NodeSpec } from "@shared/proto";
 import type { Endpoint } from "../forwarding/endpoint";
+import { shellLine } from "../nodes/command-line";
 import { VpcsRuntime } from "../nodes/vpcs";
 import type { NodeRuntime, NodeRuntimeFactory } from "./node-runtime";
 
@@ -78,6 +79,11 @@ class VpcsNode implements NodeRuntime {
 
   failure(): string | null {
     return this.crash;
+  }
+
+  commandLine(): string | null {
+    const argv = this.vpcs.argv;
+    return argv ? shellLine(argv) : null;
   }
 
   async close(): Promise<void> {

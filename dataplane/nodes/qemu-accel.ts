@@ -4,12 +4,13 @@
  * spins forever. So the probe boots a 64 KiB firmware of our own that goes from real mode
  * through protected mode into long mode with paging, writes 4 MiB, then writes to QEMU's
  * isa-debug-exit port, which ends QEMU with status 3. Anything else within the time limit
- * (KVM refused, a hang, a crash) means TCG. Probed once per daemon and QEMU program.
+ * (KVM refused, a hang, a crash) means TCG. Probed once per daemon and QEMU program; what
+ * the host offers before and after the first probe is `kvmState`, for the controller.
  */
 import { spawn } from "node:child_process";
 import { constants } from "node:fs";
 import { access, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { arch, tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { createLogger } from "@shared/logging/logger";
 import type { Accelerator } from "./qemu-command";
@@ -38,6 +39,48 @@ const RESET_VECTOR = "ea000000f0";
 
 const probes = new Map<string, Promise<Accelerator>>();
 
+/** Whether QEMU guests get KVM on this host: unprobed until the first QEMU start, unless plainly not. */
+export type KvmState = { kvm: "unprobed" } | { kvm: "usable" } | { kvm: "unusable"; detail: string };
+
+/** The newest probe's verdict, for the whole host: KVM is the kernel's, whichever program asks. */
+let verdict: KvmState | undefined;
+const verdictWatchers = new Set<(state: KvmState) => void>();
+
+/**
+ * What the host offers now: the probe's verdict once one ran, before that `unusable` when a
+ * look at /dev/kvm rules it out (no QEMU started, no CPU spent), else `unprobed`.
+ */
+export async function kvmState(): Promise<KvmState> {
+  if (verdict !== undefined) return verdict;
+  const reason = await kvmRuledOut();
+  return reason === undefined ? { kvm: "unprobed" } : { kvm: "unusable", detail: reason };
+}
+
+/** Calls `watcher` with each probe's verdict; the returned function stops it. */
+export function watchKvmState(watcher: (state: KvmState) => void): () => void {
+  verdictWatchers.add(watcher);
+  return () => verdictWatchers.delete(watcher);
+}
+
+/** Why KVM cannot work here without trying it, or undefined when only a probe can tell. */
+async function kvmRuledOut(): Promise<string | undefined> {
+  // The probe's firmware and the programs KVM is used with are x86.
+  if (arch() !== "x64") return `KVM is used for x86_64 guests on an x86_64 host, and this host is ${arch()}`;
+  try {
+    await access("/dev/kvm", constants.R_OK | constants.W_OK);
+    return undefined;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ENOENT"
+      ? "/dev/kvm does not exist (the kernel offers no KVM to this machine)"
+      : `/dev/kvm cannot be opened for reading and writing by this daemon (${(error as NodeJS.ErrnoException).code}): add its user to the kvm group`;
+  }
+}
+
+function settle(state: KvmState): void {
+  verdict = state;
+  for (const watcher of verdictWatchers) watcher(state);
+}
+
 /**
  * KVM when it runs a long-mode guest here with `binary`, else TCG; probed once per binary.
  * Rejects with the spawn error (code ENOENT) when the program is not there.
@@ -63,9 +106,9 @@ export function acceleratorFor(binary: string): Promise<Accelerator> {
 
 async function probeKvm(binary: string): Promise<Accelerator> {
   if (!KVM_CAPABLE.has(basename(binary))) return "tcg";
-  try {
-    await access("/dev/kvm", constants.R_OK | constants.W_OK);
-  } catch {
+  const ruledOut = await kvmRuledOut();
+  if (ruledOut !== undefined) {
+    settle({ kvm: "unusable", detail: ruledOut });
     return "tcg";
   }
   const dir = await mkdtemp(join(tmpdir(), "qemu-kvm-probe-"));
@@ -76,8 +119,19 @@ async function probeKvm(binary: string): Promise<Accelerator> {
       "-accel", "kvm", "-machine", "pc", "-m", "16", "-display", "none", "-nodefaults", "-no-user-config",
       "-bios", firmware, "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04",
     ]);
-    if (status !== PROBE_SUCCESS_STATUS) log.warn("KVM does not run guests here: QEMU nodes use TCG (slower)", { binary, probe: status ?? "timed out" });
-    return status === PROBE_SUCCESS_STATUS ? "kvm" : "tcg";
+    if (status === PROBE_SUCCESS_STATUS) {
+      settle({ kvm: "usable" });
+      return "kvm";
+    }
+    log.warn("KVM does not run guests here: QEMU nodes use TCG (slower)", { binary, probe: status ?? "timed out" });
+    settle({
+      kvm: "unusable",
+      detail:
+        status === null
+          ? `a test guest did not finish under KVM within ${PROBE_TIMEOUT_MS / 1000} s (KVM hangs here, as under some nested hypervisors)`
+          : `QEMU could not run a test guest under KVM (${basename(binary)} ended with status ${status})`,
+    });
+    return "tcg";
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -23,6 +23,7 @@ function qemuSpec(overrides: Partial<QemuSpec> = {}): QemuSpec {
     onClose: "power_off",
     linkedClone: true,
     overlaySourceNodeId: "",
+    overlaySourceProjectId: "",
     ...overrides,
   };
 }

@@ -7,11 +7,13 @@ import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { rename, rm, stat } from "node:fs/promises";
-import { resolve, sep } from "node:path";
+import { join, resolve, sep } from "node:path";
 import type { QemuImage } from "@shared/proto";
 import type { ImageFetcher } from "./qemu-image-fetch";
 
 const QEMU_IMG_TIMEOUT_MS = 60_000;
+/** A copy moves what a guest wrote to its disk: gigabytes, at the disk's speed. */
+const COPY_TIMEOUT_MS = 30 * 60_000;
 
 /** md5 of a file, by path, valid while its size and modification time stay. */
 const md5Cache = new Map<string, { size: number; mtimeMs: number; md5: string }>();
@@ -71,6 +73,40 @@ export async function ensureLinkedClone(qemuImg: string, image: string, overlay:
   await rename(partial, overlay);
 }
 
+/** Where a linked clone keeps the overlay of a disk slot (hda…hdd): in the node's folder, as GNS3 names it. */
+export function overlayPath(workDir: string, slot: string): string {
+  return join(resolve(workDir), `${slot}_disk.qcow2`);
+}
+
+/**
+ * Makes `overlay` a copy of `source`, another node's overlay over the same `image`: what that
+ * node's guest wrote, over the same backing file (the disk of a duplicated node, as GNS3 copies
+ * a node's folder). qemu-img copies only what the source holds above its image, and holds the
+ * source's lock meanwhile: a VM starting on the source then fails to lock its disk rather than
+ * change it under the copy, and a source some VM runs on is refused (rejects with qemu-img's
+ * words). Resolves with null once copied, or with why nothing was copied when there is no such
+ * source here. Written under another name then renamed, as a linked clone is; call it only
+ * while `overlay` does not exist.
+ */
+export async function copyOverlay(qemuImg: string, source: string, image: string, overlay: string): Promise<string | null> {
+  if (!(await stat(source).then((found) => found.isFile(), () => false))) return `${source} does not exist on this host`;
+  // -U: a header read; whether a VM holds the source is for the copy itself to find out.
+  const info = await imageInfo(qemuImg, source);
+  const backing = info["full-backing-filename"] ?? info["backing-filename"];
+  if (backing !== image) return `${source} is over ${backing ?? "no image"}, not ${image}`;
+  const partial = `${overlay}.partial`;
+  await rm(partial, { force: true });
+  const backingFormat = info["backing-filename-format"] ?? (await formatOf(qemuImg, image));
+  try {
+    await runQemuImg(qemuImg, ["convert", "-f", info.format ?? "qcow2", "-O", "qcow2", "-F", backingFormat, "-B", image, source, partial], COPY_TIMEOUT_MS);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+  await rename(partial, overlay);
+  return null;
+}
+
 /** `qemu-img` beside a QEMU given by path, else the one on PATH. */
 export function qemuImgFor(binary: string): string {
   const slash = binary.lastIndexOf("/");
@@ -81,6 +117,7 @@ interface ImageInfo {
   format?: string;
   "backing-filename"?: string;
   "full-backing-filename"?: string;
+  "backing-filename-format"?: string;
 }
 
 async function formatOf(qemuImg: string, image: string): Promise<string> {
@@ -95,9 +132,9 @@ async function imageInfo(qemuImg: string, file: string): Promise<ImageInfo> {
   return JSON.parse(output) as ImageInfo;
 }
 
-function runQemuImg(qemuImg: string, args: string[]): Promise<string> {
+function runQemuImg(qemuImg: string, args: string[], timeoutMs = QEMU_IMG_TIMEOUT_MS): Promise<string> {
   return new Promise((resolveRun, reject) => {
-    execFile(qemuImg, args, { timeout: QEMU_IMG_TIMEOUT_MS, maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
+    execFile(qemuImg, args, { timeout: timeoutMs, maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
       if (!error) return resolveRun(stdout);
       if ((error as NodeJS.ErrnoException).code === "ENOENT") reject(new Error(`qemu-img not found: ${qemuImg} (install the Debian package qemu-utils)`));
       else reject(new Error(`qemu-img ${args[0]} failed: ${stderr.trim() || error.message}`));

@@ -25,7 +25,7 @@ import { commandLine, identify, portHolder, signal, signalGroup, workingDirector
 import { acceleratorFor } from "./qemu-accel";
 import { DISK_SLOTS, QemuCommandError, qemuArguments, type Accelerator, type AdapterTunnel, type DiskSlot, type ResolvedFiles } from "./qemu-command";
 import type { ImageFetcher } from "./qemu-image-fetch";
-import { ensureLinkedClone, qemuImgFor, resolveImage } from "./qemu-images";
+import { ensureLinkedClone, overlayPath, qemuImgFor, resolveImage } from "./qemu-images";
 import { QmpClient } from "./qemu-qmp";
 
 const log = createLogger("dataplane.qemu");
@@ -66,6 +66,8 @@ export interface QemuCrash {
 interface Running {
   readonly child: ChildProcess;
   readonly leader: ProcessIdentity;
+  /** The program and its arguments, as started. */
+  readonly argv: readonly string[];
   readonly tunnels: ReadonlyMap<number, UdpEndpoint>;
   qmp: QmpClient | undefined;
   readonly exited: Promise<void>;
@@ -88,6 +90,15 @@ const START_POLL_MS = 25;
 const OUTPUT_GRACE_MS = 200;
 /** How long a console port held by a leftover QEMU just killed may take to be let go. */
 const LEFTOVER_PORT_GRACE_MS = 2000;
+const UDP_PORT_ATTEMPTS = 3;
+/**
+ * QEMU's words when an adapter's UDP port is bound by another program: "-netdev socket,…,
+ * localaddr=127.0.0.1:N: can't bind … Address already in use" (`dgram` names `local.port=N`).
+ */
+const TUNNEL_BIND_FAILED = /-netdev .*(?:localaddr=[^,]*:|local\.port=)(\d+).*Address already in use/;
+
+/** An adapter's UDP port was taken by another program after it was found free. */
+class UdpPortTaken extends Error {}
 
 export class QemuRuntime {
   private current: Running | undefined;
@@ -128,6 +139,12 @@ export class QemuRuntime {
     return this.current?.leader.pid;
   }
 
+  /** The program and arguments of the QEMU serving now (its accelerator among them); undefined when stopped, starting or stopping. */
+  get argv(): readonly string[] | undefined {
+    const current = this.current;
+    return current?.ready && !current.stopping ? current.argv : undefined;
+  }
+
   onCrash(handler: (crash: QemuCrash) => void): void {
     this.crashHandlers.push(handler);
   }
@@ -138,7 +155,16 @@ export class QemuRuntime {
    */
   start(): Promise<void> {
     return this.serialise(async () => {
-      if (this.current === undefined) await this.launch();
+      // The adapters' UDP ports are probed free and then bound by QEMU: another program may
+      // take one in between. That race is retried on fresh ports; a taken console port is not.
+      for (let attempt = 1; this.current === undefined; attempt++) {
+        try {
+          await this.launch();
+        } catch (error) {
+          if (!(error instanceof UdpPortTaken) || attempt >= UDP_PORT_ATTEMPTS) throw error;
+          log.warn("a UDP port of QEMU was taken before it bound it, starting again on others", { node_id: this.spec.nodeId, error: error.message });
+        }
+      }
     });
   }
 
@@ -204,6 +230,7 @@ export class QemuRuntime {
     const tunnelPorts = new Map<number, AdapterTunnel>();
     let child: ChildProcess;
     let output = "";
+    let argv: string[] = [];
     try {
       for (const adapter of spec.qemu.adapters) {
         const qemuPort = await freeUdpPort("127.0.0.1");
@@ -212,6 +239,7 @@ export class QemuRuntime {
         tunnelPorts.set(adapter.adapterNumber, { daemonPort: tunnel.localPort, qemuPort });
       }
       const args = qemuArguments({ ...spec, accelerator, files, tunnels: tunnelPorts, qmpSocket: QMP_SOCKET });
+      argv = [binary, ...args];
       // A socket file left by a killed QEMU would take connections nobody answers.
       await rm(join(workDir, QMP_SOCKET), { force: true });
       log.info("starting QEMU", { node_id: spec.nodeId, command: [binary, ...args].join(" ") });
@@ -229,12 +257,13 @@ export class QemuRuntime {
     const leader = identify(child.pid!);
     if (leader === undefined) {
       await Promise.all([...tunnels.values()].map((tunnel) => tunnel.close()));
-      throw new Error(exitedDuringStart(consolePort, await exitOf(child), output));
+      throw exitedDuringStart(consolePort, await exitOf(child), output);
     }
     liveProcesses.add(leader);
     const running: Running = {
       child,
       leader,
+      argv,
       tunnels,
       qmp: undefined,
       exited: new Promise((resolve) => child.once("exit", () => resolve())),
@@ -262,7 +291,7 @@ export class QemuRuntime {
       const exited = hasExited(child);
       await this.terminate(running, false);
       if (!exited) throw new Error(`${(error as Error).message}${withTail(output)}`);
-      throw new Error(exitedDuringStart(consolePort, await exitOf(child), output));
+      throw exitedDuringStart(consolePort, await exitOf(child), output);
     }
     running.ready = true;
     for (const [adapterNumber, tunnel] of tunnels) this.ports.get(adapterNumber)?.attach(tunnel);
@@ -288,7 +317,7 @@ export class QemuRuntime {
       if (disk.image.name === "") continue;
       const image = await resolveImage(imageDir, disk.image, fetchImage);
       if (qemu.linkedClone && slot !== "cdrom") {
-        const overlay = join(resolve(workDir), `${slot}_disk.qcow2`);
+        const overlay = overlayPath(workDir, slot);
         await ensureLinkedClone(qemuImgFor(binary), image, overlay);
         disks[slot] = overlay;
       } else {
@@ -378,11 +407,14 @@ async function waitForConsole(running: Running, port: number, deadline: number, 
 }
 
 /** Why a QEMU that exited before serving did not start, from what it printed. */
-function exitedDuringStart(consolePort: number | null, how: string, output: string): string {
+function exitedDuringStart(consolePort: number | null, how: string, output: string): Error {
+  const lines = output.split("\n");
   // QEMU's words when another program took the console port since we checked it.
-  const consoleBindFailed = output.split("\n").some((line) => line.includes("Address already in use") && (line.includes("-serial") || line.includes("VNC")));
-  if (consolePort !== null && consoleBindFailed) return consolePortTaken(consolePort);
-  return `QEMU exited during start (${how})${withTail(output)}`;
+  const consoleBindFailed = lines.some((line) => line.includes("Address already in use") && (line.includes("-serial") || line.includes("VNC")));
+  if (consolePort !== null && consoleBindFailed) return new Error(consolePortTaken(consolePort));
+  const tunnelPort = lines.map((line) => TUNNEL_BIND_FAILED.exec(line)?.[1]).find((port) => port !== undefined);
+  if (tunnelPort !== undefined) return new UdpPortTaken(`UDP port ${tunnelPort} is already in use on this host`);
+  return new Error(`QEMU exited during start (${how})${withTail(output)}`);
 }
 
 function exitedByItself(exitCode: number | null, exitSignal: NodeJS.Signals | null, output: string): string {

@@ -67,6 +67,8 @@ export interface VpcsPorts {
 interface Running {
   readonly child: ChildProcess;
   readonly leader: ProcessIdentity;
+  /** The program and its arguments, as started. */
+  readonly argv: readonly string[];
   /** The forkpty child, found once VPCS serves. */
   pc: ProcessIdentity[];
   readonly tunnel: UdpEndpoint;
@@ -111,6 +113,12 @@ export class VpcsRuntime {
 
   get ports(): VpcsPorts | undefined {
     return this.current?.ports;
+  }
+
+  /** The program and arguments of the process serving now; undefined when stopped, starting or stopping. */
+  get argv(): readonly string[] | undefined {
+    const current = this.current;
+    return current?.ready && !current.stopping ? current.argv : undefined;
   }
 
   onCrash(handler: (crash: VpcsCrash) => void): void {
@@ -205,6 +213,7 @@ export class VpcsRuntime {
     const running: Running = {
       child,
       leader,
+      argv: [this.executable, ...args],
       pc: [],
       tunnel,
       ports: { console: consolePort, vpcs: vpcsPort, daemon: tunnel.localPort },

@@ -529,6 +529,7 @@ export namespace gns3 {
                 onClose: string;
                 linkedClone: boolean;
                 overlaySourceNodeId: string;
+                overlaySourceProjectId: string;
                 static create(properties: gns3.dataplane.v1.QemuSpec.$Shape): gns3.dataplane.v1.QemuSpec & gns3.dataplane.v1.QemuSpec.$Shape;
                 static create(properties?: gns3.dataplane.v1.QemuSpec.$Properties): gns3.dataplane.v1.QemuSpec;
                 static encode(message: gns3.dataplane.v1.QemuSpec.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -553,6 +554,7 @@ export namespace gns3 {
                     onClose?: (string|null);
                     linkedClone?: (boolean|null);
                     overlaySourceNodeId?: (string|null);
+                    overlaySourceProjectId?: (string|null);
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = gns3.dataplane.v1.QemuSpec.$Properties;

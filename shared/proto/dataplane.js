@@ -3874,6 +3874,7 @@ export const gns3 = $root.gns3 = (() => {
                  * @property {string|null} [onClose] QemuSpec onClose
                  * @property {boolean|null} [linkedClone] QemuSpec linkedClone
                  * @property {string|null} [overlaySourceNodeId] QemuSpec overlaySourceNodeId
+                 * @property {string|null} [overlaySourceProjectId] QemuSpec overlaySourceProjectId
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -4028,6 +4029,14 @@ export const gns3 = $root.gns3 = (() => {
                 QemuSpec.prototype.overlaySourceNodeId = "";
 
                 /**
+                 * QemuSpec overlaySourceProjectId.
+                 * @member {string} overlaySourceProjectId
+                 * @memberof gns3.dataplane.v1.QemuSpec
+                 * @instance
+                 */
+                QemuSpec.prototype.overlaySourceProjectId = "";
+
+                /**
                  * Creates a new QemuSpec instance using the specified properties.
                  * @function create
                  * @memberof gns3.dataplane.v1.QemuSpec
@@ -4091,6 +4100,8 @@ export const gns3 = $root.gns3 = (() => {
                         writer.uint32(/* id 14, wireType 0 =*/112).bool(message.linkedClone);
                     if (message.overlaySourceNodeId != null && $Object.hasOwnProperty.call(message, "overlaySourceNodeId") && message.overlaySourceNodeId !== "")
                         writer.uint32(/* id 15, wireType 2 =*/122).string(message.overlaySourceNodeId);
+                    if (message.overlaySourceProjectId != null && $Object.hasOwnProperty.call(message, "overlaySourceProjectId") && message.overlaySourceProjectId !== "")
+                        writer.uint32(/* id 16, wireType 2 =*/130).string(message.overlaySourceProjectId);
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -4257,6 +4268,15 @@ export const gns3 = $root.gns3 = (() => {
                                     message.overlaySourceNodeId = value;
                                 else
                                     delete message.overlaySourceNodeId;
+                                continue;
+                            }
+                        case 16: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.overlaySourceProjectId = value;
+                                else
+                                    delete message.overlaySourceProjectId;
                                 continue;
                             }
                         }

@@ -155,6 +155,7 @@ export interface QemuSpec {
   onClose: string;
   linkedClone: boolean;
   overlaySourceNodeId: string;
+  overlaySourceProjectId: string;
 }
 
 export interface LinkEnd {
@@ -372,6 +373,7 @@ function completeQemu(qemu: gns3.dataplane.v1.QemuSpec.$Properties): QemuSpec {
     onClose: qemu.onClose ?? "",
     linkedClone: qemu.linkedClone ?? false,
     overlaySourceNodeId: qemu.overlaySourceNodeId ?? "",
+    overlaySourceProjectId: qemu.overlaySourceProjectId ?? "",
   };
 }
 

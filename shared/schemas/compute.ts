@@ -10,6 +10,9 @@ export const QEMU_PLATFORMS = [
 export const qemuBinary = z.object({ path: z.string(), version: z.string() });
 export type QemuBinary = z.infer<typeof qemuBinary>;
 
+/** `GET …/qemu/capabilities`: the QEMU platforms KVM accelerates on the compute. */
+export const qemuCapabilitiesWire = z.object({ kvm: z.array(z.string()) });
+
 export const imageWire = z.object({ filename: z.string(), filesize: z.int(), md5sum: z.string(), path: z.string() });
 
 const port = z.int().min(1).max(65535);

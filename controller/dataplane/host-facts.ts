@@ -1,0 +1,41 @@
+import { Kvm, type HostFacts } from "@shared/proto";
+import type { ControllerDeps } from "../deps";
+import type { HostFactsRecord } from "../domain/qemu-host";
+import { keys } from "../store/keys";
+
+export function hostFactsRecord(facts: HostFacts): HostFactsRecord {
+  return {
+    qemu_binaries: facts.qemuBinaries.map(({ path, version }) => ({ path, version })),
+    kvm: facts.kvm === Kvm.KVM_USABLE ? "usable" : facts.kvm === Kvm.KVM_UNUSABLE ? "unusable" : "unprobed",
+    kvm_detail: facts.kvmDetail,
+    kvm_platforms: [...facts.kvmPlatforms],
+  };
+}
+
+/**
+ * Keeps what the host reported, written only when it differs from what is stored (a daemon
+ * tells its facts at each connection). Resolves with what was stored before, and whether it changed.
+ */
+export async function saveHostFacts(deps: ControllerDeps, hostId: string, facts: HostFacts): Promise<{ before: HostFactsRecord | undefined; changed: boolean }> {
+  const key = keys.dataplaneHostFacts(hostId);
+  const record = hostFactsRecord(facts);
+  const before = await deps.store.get<HostFactsRecord>(key);
+  if (before !== undefined && factsKey(before) === factsKey(record)) return { before, changed: false };
+  await deps.store.commit([{ key, value: record }]);
+  return { before, changed: true };
+}
+
+/** Every field in one order, however a store returns a record's keys. */
+function factsKey(record: HostFactsRecord): string {
+  return JSON.stringify([record.qemu_binaries.map((binary) => [binary.path, binary.version]), record.kvm, record.kvm_detail, record.kvm_platforms]);
+}
+
+export function loadHostFacts(deps: ControllerDeps, hostId: string): Promise<HostFactsRecord | undefined> {
+  return deps.store.get<HostFactsRecord>(keys.dataplaneHostFacts(hostId));
+}
+
+/** Every host's facts, by host id, from one read. */
+export async function loadEveryHostFacts(deps: ControllerDeps): Promise<Map<string, HostFactsRecord>> {
+  const prefix = keys.dataplaneHostFactsPrefix();
+  return new Map((await deps.store.list<HostFactsRecord>(prefix)).map(({ key, value }) => [key.slice(prefix.length), value]));
+}
