@@ -1,238 +1,227 @@
 /**
- * Dataplane forwarding figures, measured side by side in one run on 127.0.0.1:
- * - frames per second through one LinkRelay (64- and 1400-byte frames, no filter and
- *   `delay: [100, 0]`) next to a bare relay (two connected dgram sockets that forward each
- *   datagram to the other, nothing else), with the same traffic generator;
- * - delay accuracy at a steady 10,000 frames/s: |measured − configured| per frame, p50/p99,
- *   next to the undelayed link's latency under the same load;
- * - the memory of 1,000 link relays (2,000 UDP endpoints, filters installed).
+ * The daemon's forwarding, measured as users run it: its forwarding core in its own process
+ * (bench/dataplane/daemon-child.ts: `createHostForwarding`, bundled, under plain Node; desired
+ * states come from this bench instead of a controller), traffic from a C generator to a C
+ * receiver (sendmmsg/recvmmsg, built here with gcc), and a C reference relay (recvmmsg/sendmmsg,
+ * one thread, no filters) as the physical-limit line. Side by side in one run, runs interleaved
+ * so that a busy moment of the machine hits every row alike, medians of REPS runs:
+ * - frames/s through one link (between two UDP tunnels, as VM↔VM), 64 and 1400 bytes;
+ * - the same with `delay [100, 0]`; cloud → hub → cloud; cloud → 3 switches → cloud (4 links);
+ * - the highest offered rate with ≤ 1 % loss (64 bytes);
+ * - CPU per forwarded frame; resident memory and CPU of 1,000 idle links;
+ * - the native (recvmmsg/sendmmsg addon) path next to the node:dgram fallback.
  *
- *   npm run bench -- dataplane
+ *   npm run bench -- dataplane          (BENCH_SECONDS=2 BENCH_REPS=3 by default)
  *
- * Generator, relay and receiver share one event loop, so a frame rate is what the whole
- * process sustains; the ratio between rows is the figure that matters.
+ * Generator, receiver and forwarder are three processes on the machine's 2 cores: the ratios
+ * between rows are the figures that matter.
  */
-import { createSocket, type Socket } from "node:dgram";
-import { setImmediate as yieldToLoop, setTimeout as sleep } from "node:timers/promises";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
-import type { FilterSpec } from "../dataplane/filters/filter";
-import type { Endpoint } from "../dataplane/forwarding/endpoint";
-import { LinkRelay } from "../dataplane/forwarding/link-relay";
-import { UdpEndpoint } from "../dataplane/forwarding/udp-endpoint";
+import { setTimeout as sleep } from "node:timers/promises";
+import { NodeKind, type DesiredHostState, type Filter } from "@shared/proto";
+import {
+  buildUdpTool,
+  cpuMsOf,
+  freePort,
+  generate,
+  startDaemon,
+  startReceiver,
+  startReferenceRelay,
+  type DaemonProcess,
+} from "./dataplane/tools";
+import { deviceChain, emptyState, idleLinks, singleLink, type Ends } from "./dataplane/topologies";
 
-const BUFFER_BYTES = 4 << 20;
-const WINDOW = 128;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const REPS = Number(process.env.BENCH_REPS ?? 3);
+const DELAY: Filter[] = [{ type: "delay", numbers: [100, 0], text: "" }];
 
-async function boundSocket(): Promise<Socket> {
-  const socket = createSocket({ type: "udp4", recvBufferSize: BUFFER_BYTES, sendBufferSize: BUFFER_BYTES });
-  await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", resolve));
-  return socket;
+interface Run {
+  readonly perSecond: number;
+  readonly lossPercent: number;
+  readonly cpuNsPerFrame: number;
+  readonly reordered: number;
 }
 
-function closeSocket(socket: Socket): Promise<void> {
-  return new Promise((resolve) => socket.close(() => resolve()));
+const tool = buildUdpTool();
+const daemons = { native: await startDaemon(true), dgram: await startDaemon(false) };
+for (const [name, daemon] of Object.entries(daemons)) {
+  const { path } = await daemon.usage();
+  if (path !== name) console.log(`note: the ${name} daemon runs on ${path} (the native addon is not built: npm ci builds it)`);
+}
+let revision = 1;
+
+async function freshEnds(): Promise<Ends> {
+  return { generator: await freePort(), daemonIn: await freePort(), daemonOut: await freePort(), receiver: await freePort() };
 }
 
-/** A forwarder under test: the port the generator sends to, and how many frames it has taken in and sent on. */
-interface Forwarder {
-  readonly inputPort: number;
-  accepted(): number;
-  emitted(): number;
-  close(): Promise<void>;
-}
-
-async function linkRelayForwarder(sender: Socket, receiver: Socket, filters: FilterSpec[]): Promise<Forwarder> {
-  const open = (peer: Socket) =>
-    UdpEndpoint.open({ localPort: 0, localAddress: "127.0.0.1", remoteHost: "127.0.0.1", remotePort: peer.address().port, receiveBufferBytes: BUFFER_BYTES, sendBufferBytes: BUFFER_BYTES });
-  const a = await open(sender);
-  const b = await open(receiver);
-  const relay = new LinkRelay(a, b);
-  const result = relay.setFilters(filters, false);
-  if (!result.ok) throw new Error(result.message);
+/** One run through whatever forwards from `ends.daemonIn` to `ends.receiver`, `pid` being its process. */
+async function measure(ends: Ends, pid: number | null, bytes: number, rate: number, extraMs = 0): Promise<Run> {
+  const { result } = await startReceiver(tool, ends.receiver, SECONDS + 3 + extraMs / 1000);
+  const cpuBefore = pid === null ? 0 : cpuMsOf(pid);
+  const sent = await generate(tool, ends.generator, ends.daemonIn, bytes, rate, SECONDS);
+  const received = await result;
+  const cpuMs = pid === null ? 0 : cpuMsOf(pid) - cpuBefore;
   return {
-    inputPort: a.localPort,
-    accepted: () => relay.counters().aToB.framesIn,
-    emitted: () => relay.counters().aToB.framesOut,
-    async close() {
-      relay.close();
-      await Promise.all([a.close(), b.close()]);
-    },
+    perSecond: received.frames / Math.max(received.spanMs / 1000, 1e-3),
+    lossPercent: sent > 0 ? 100 * (1 - received.frames / sent) : 0,
+    cpuNsPerFrame: received.frames > 0 ? (cpuMs * 1e6) / received.frames : Number.NaN,
+    reordered: received.reordered,
   };
 }
 
-/** The comparison: what a relay is with nothing but sockets. */
-async function bareForwarder(sender: Socket, receiver: Socket): Promise<Forwarder> {
-  const a = await boundSocket();
-  const b = await boundSocket();
-  await new Promise<void>((resolve) => a.connect(sender.address().port, "127.0.0.1", resolve));
-  await new Promise<void>((resolve) => b.connect(receiver.address().port, "127.0.0.1", resolve));
-  let accepted = 0;
-  a.on("message", (frame) => {
-    accepted++;
-    b.send(frame);
-  });
-  b.on("message", (frame) => a.send(frame));
-  return {
-    inputPort: a.address().port,
-    accepted: () => accepted,
-    emitted: () => accepted,
-    close: () => Promise.all([closeSocket(a), closeSocket(b)]).then(() => undefined),
-  };
-}
+type Forwarder = (bytes: number, rate: number) => Promise<Run>;
 
-/**
- * Frames per second from the first send to the last arrival, minus the configured delay;
- * the generator stays at most WINDOW frames ahead of what the forwarder has taken in, and
- * pauses while WINDOW frames sent on have not reached the receiver, so the kernel buffers
- * never overflow and nothing is lost.
- */
-async function throughput(
-  frameBytes: number,
-  frames: number,
-  delayMs: number,
-  makeForwarder: (sender: Socket, receiver: Socket) => Promise<Forwarder>,
-): Promise<{ perSecond: number; lost: number }> {
-  const sender = await boundSocket();
-  const receiver = await boundSocket();
-  const forwarder = await makeForwarder(sender, receiver);
-  const frame = Buffer.alloc(frameBytes, 0xab);
-  let received = 0;
-  let lastArrival = performance.now();
-  receiver.on("message", () => {
-    received++;
-    lastArrival = performance.now();
-  });
-  const start = performance.now();
-  let sent = 0;
-  // Frames written off as lost: on this shared machine the kernel now and then drops a
-  // datagram even with a bounded window; counting it lost keeps the generator going.
-  let lost = 0;
-  const deadline = start + 30_000;
-  while (sent < frames && performance.now() < deadline) {
-    const outstanding = forwarder.emitted() - received - lost;
-    if (outstanding >= WINDOW && performance.now() - lastArrival > 50) lost += outstanding;
-    const limit = outstanding < WINDOW ? Math.min(frames, forwarder.accepted() + WINDOW) : sent;
-    while (sent < limit) {
-      sender.send(frame, forwarder.inputPort, "127.0.0.1");
-      sent++;
+function throughDaemon(daemon: DaemonProcess, state: (revision: number, ends: Ends) => DesiredHostState, extraMs = 0): Forwarder {
+  return async (bytes, rate) => {
+    const ends = await freshEnds();
+    const errors = await daemon.apply(state(revision++, ends));
+    if (errors.length > 0) throw new Error(`the daemon refused the state: ${JSON.stringify(errors)}`);
+    try {
+      return await measure(ends, daemon.pid, bytes, rate, extraMs);
+    } finally {
+      await daemon.apply(emptyState(revision++));
     }
-    await yieldToLoop();
-  }
-  while (received < frames && performance.now() < deadline && performance.now() - lastArrival < delayMs + 200) await sleep(5);
-  await forwarder.close();
-  await Promise.all([closeSocket(sender), closeSocket(receiver)]);
-  return { perSecond: received / ((lastArrival - start - delayMs) / 1000), lost: frames - received };
-}
-
-function percentile(sorted: Float64Array, p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-/** Per-frame |arrival − send − configured| at a steady rate, sorted. */
-async function delayErrors(delayMs: number, rate: number, seconds: number): Promise<Float64Array> {
-  const sender = await boundSocket();
-  const receiver = await boundSocket();
-  const forwarder = await linkRelayForwarder(sender, receiver, delayMs > 0 ? [{ type: "delay", numbers: [delayMs], text: "" }] : []);
-  const total = rate * seconds;
-  const sentAt = new Float64Array(total);
-  const errors = new Float64Array(total).fill(Number.NaN);
-  let received = 0;
-  receiver.on("message", (frame: Buffer) => {
-    const sequence = frame.readUInt32BE(14);
-    if (!Number.isNaN(errors[sequence]!)) throw new Error(`frame ${sequence} arrived twice`);
-    errors[sequence] = Math.abs(performance.now() - sentAt[sequence]! - delayMs);
-    received++;
-  });
-  const start = performance.now();
-  let sent = 0;
-  while (sent < total) {
-    const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate));
-    while (sent < due) {
-      // A fresh buffer each time: a datagram may still be queued after send() returns.
-      const frame = Buffer.alloc(64);
-      frame.writeUInt32BE(sent, 14);
-      sentAt[sent] = performance.now();
-      sender.send(frame, forwarder.inputPort, "127.0.0.1");
-      sent++;
-    }
-    await sleep(1);
-  }
-  const deadline = performance.now() + delayMs + 5_000;
-  while (received < total && performance.now() < deadline) await sleep(5);
-  await forwarder.close();
-  await Promise.all([closeSocket(sender), closeSocket(receiver)]);
-  if (received < total) throw new Error(`only ${received} of ${total} frames arrived`);
-  return errors.sort();
-}
-
-function collectGarbage(): void {
-  setFlagsFromString("--expose-gc");
-  (runInNewContext("gc") as () => void)();
-}
-
-async function relayMemory(count: number): Promise<{ heapPerRelay: number; rssPerRelay: number; rssTotal: number }> {
-  const sink = await boundSocket();
-  const filters: FilterSpec[] = [
-    { type: "delay", numbers: [10, 2], text: "" },
-    { type: "packet_loss", numbers: [1], text: "" },
-    { type: "bpf", numbers: [], text: "arp" },
-  ];
-  collectGarbage();
-  const before = process.memoryUsage();
-  const held: { relay: LinkRelay; ends: Endpoint[] }[] = [];
-  for (let index = 0; index < count; index++) {
-    const open = () => UdpEndpoint.open({ localPort: 0, localAddress: "127.0.0.1", remoteHost: "127.0.0.1", remotePort: sink.address().port });
-    const ends = [await open(), await open()] as const;
-    const relay = new LinkRelay(ends[0], ends[1]);
-    relay.setFilters(filters, false);
-    held.push({ relay, ends: [...ends] });
-  }
-  collectGarbage();
-  const after = process.memoryUsage();
-  for (const { relay, ends } of held) {
-    relay.close();
-    await Promise.all(ends.map((end) => end.close()));
-  }
-  await closeSocket(sink);
-  return {
-    heapPerRelay: (after.heapUsed - before.heapUsed) / count,
-    rssPerRelay: (after.rss - before.rss) / count,
-    rssTotal: after.rss,
   };
 }
 
-const kfps = (value: number) => `${(value / 1000).toFixed(1)} k frames/s`;
-const ms = (value: number) => `${value.toFixed(2)} ms`;
+const referenceRelay: Forwarder = async (bytes, rate) => {
+  const ends = await freshEnds();
+  const relay = await startReferenceRelay(tool, ends.daemonIn, ends.generator, ends.daemonOut, ends.receiver);
+  try {
+    return await measure(ends, relay.pid, bytes, rate);
+  } finally {
+    await relay.stop();
+  }
+};
 
-// Warm-up: JIT and socket paths.
-await throughput(64, 20_000, 0, bareForwarder);
-await throughput(64, 20_000, 0, (s, r) => linkRelayForwarder(s, r, []));
+/** The generator straight into the receiver: what loopback carries with no forwarder at all. */
+const noRelay: Forwarder = async (bytes, rate) => {
+  const ends = await freshEnds();
+  return measure({ ...ends, daemonIn: ends.receiver }, null, bytes, rate);
+};
 
-console.log("throughput through one link, 127.0.0.1, generator and receiver in the same process:");
-for (const frameBytes of [64, 1400]) {
-  const frames = 100_000;
-  const bare = await throughput(frameBytes, frames, 0, bareForwarder);
-  const plain = await throughput(frameBytes, frames, 0, (s, r) => linkRelayForwarder(s, r, []));
-  const delayed = await throughput(frameBytes, frames, 100, (s, r) => linkRelayForwarder(s, r, [{ type: "delay", numbers: [100, 0], text: "" }]));
-  const lost = bare.lost + plain.lost + delayed.lost;
-  console.log(
-    `  ${String(frameBytes).padStart(4)} B: bare dgram relay ${kfps(bare.perSecond)} | LinkRelay no filter ${kfps(plain.perSecond)}` +
-      ` (${((plain.perSecond / bare.perSecond) * 100).toFixed(0)} % of bare) | LinkRelay delay [100, 0] ${kfps(delayed.perSecond)}` +
-      ` (${((delayed.perSecond / plain.perSecond) * 100).toFixed(0)} % of undelayed)${lost > 0 ? ` | ${lost} of ${3 * frames} frames lost in the kernel` : ""}`,
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Every forwarder REPS times, interleaved; the median run of each (by frames/s). */
+async function sideBySide(forwarders: Record<string, Forwarder>, bytes: number): Promise<Record<string, Run>> {
+  const runs: Record<string, Run[]> = {};
+  for (let rep = 0; rep < REPS; rep++) {
+    for (const [name, forwarder] of Object.entries(forwarders)) (runs[name] ??= []).push(await forwarder(bytes, 0));
+  }
+  return Object.fromEntries(
+    Object.entries(runs).map(([name, list]) => {
+      const middle = median(list.map((run) => run.perSecond));
+      return [name, list.find((run) => run.perSecond === middle)!];
+    }),
   );
 }
 
-console.log("delay accuracy at a steady 10,000 frames/s for 3 s (64-byte frames), |arrival − send − configured|:");
-const baseline = await delayErrors(0, 10_000, 3);
-console.log(`  no delay (baseline latency):  p50 ${ms(percentile(baseline, 50))}  p99 ${ms(percentile(baseline, 99))}  max ${ms(baseline.at(-1)!)}`);
-for (const delay of [10, 100]) {
-  const errors = await delayErrors(delay, 10_000, 3);
-  console.log(`  delay [${delay}, 0]:${" ".repeat(14 - String(delay).length)}p50 ${ms(percentile(errors, 50))}  p99 ${ms(percentile(errors, 99))}  max ${ms(errors.at(-1)!)}`);
+/** Highest offered rate (frames/s) that loses ≤ 1 %, by bisection between `low` and `high`. */
+async function lossFreeRate(forwarder: Forwarder, low: number, high: number, steps: number): Promise<number> {
+  let best = 0;
+  for (let step = 0; step < steps; step++) {
+    const rate = Math.round((low + high) / 2);
+    const run = await forwarder(64, rate);
+    if (run.lossPercent <= 1) {
+      best = rate;
+      low = rate;
+    } else high = rate;
+  }
+  return best;
 }
 
-const memory = await relayMemory(1000);
-console.log(
-  `memory of 1,000 link relays (2,000 UDP endpoints, delay + packet_loss + bpf each): heap ${(memory.heapPerRelay / 1024).toFixed(1)} KiB/relay,` +
-    ` RSS ${(memory.rssPerRelay / 1024).toFixed(1)} KiB/relay, process RSS ${(memory.rssTotal / 1048576).toFixed(0)} MiB`,
+const kfps = (value: number) => `${(value / 1000).toFixed(0)} k/s`;
+const ratio = (value: number, of: number) => `${(value / of).toFixed(2)}×`;
+const ns = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} ns` : "—");
+const rows: string[][] = [];
+const row = (...cells: string[]) => rows.push(cells);
+
+// Idle links first, on daemons that have forwarded nothing yet: no heap grown by traffic in the figure.
+const idleRows: string[][] = [];
+const IDLE_LINKS = 1000;
+for (const [name, daemon] of Object.entries(daemons)) {
+  // Once before measuring: the code paths compiled and the heap sized for them are not the links' cost.
+  await daemon.apply(idleLinks(revision++, IDLE_LINKS, await freePort()));
+  await daemon.apply(emptyState(revision++));
+  const before = await daemon.usage();
+  const errors = await daemon.apply(idleLinks(revision++, IDLE_LINKS, await freePort()));
+  if (errors.length > 0) throw new Error(`idle links refused: ${JSON.stringify(errors.slice(0, 3))}`);
+  await sleep(500);
+  const loaded = await daemon.usage();
+  const cpuBefore = cpuMsOf(daemon.pid);
+  await sleep(3000);
+  const idleCpuPercent = ((cpuMsOf(daemon.pid) - cpuBefore) / 3000) * 100;
+  idleRows.push([
+    `${IDLE_LINKS.toLocaleString("en")} idle links: daemon, ${name}`,
+    `${((loaded.rssBytes - before.rssBytes) / IDLE_LINKS / 1024).toFixed(1)} KiB RSS/link`,
+    `process ${(loaded.rssBytes / 1048576).toFixed(0)} MiB`,
+    `${idleCpuPercent.toFixed(1)} % CPU idle`,
+  ]);
+  await daemon.apply(emptyState(revision++));
+}
+
+console.log(`forwarding through the daemon as a process, 127.0.0.1, ${SECONDS} s per run, median of ${REPS}, runs interleaved`);
+const single = (daemon: DaemonProcess, filters: Filter[] = []) => throughDaemon(daemon, (rev, ends) => singleLink(rev, ends, filters), filters.length > 0 ? 100 : 0);
+const singleRates: Record<number, Record<string, Run>> = {};
+for (const bytes of [64, 1400]) {
+  const runs = await sideBySide(
+    {
+      "no relay": noRelay,
+      reference: referenceRelay,
+      native: single(daemons.native),
+      dgram: single(daemons.dgram),
+      "native delay": single(daemons.native, DELAY),
+      "dgram delay": single(daemons.dgram, DELAY),
+    },
+    bytes,
+  );
+  singleRates[bytes] = runs;
+  const reference = runs.reference!.perSecond;
+  row(`one link, ${bytes} B: C reference relay`, kfps(reference), "1.00×", ns(runs.reference!.cpuNsPerFrame));
+  row(`one link, ${bytes} B: socket pair, no relay`, kfps(runs["no relay"]!.perSecond), ratio(runs["no relay"]!.perSecond, reference), "—");
+  for (const name of ["native", "dgram", "native delay", "dgram delay"]) {
+    const run = runs[name]!;
+    const label = name.replace("delay", "delay [100, 0]");
+    row(`one link, ${bytes} B: daemon, ${label}`, kfps(run.perSecond), ratio(run.perSecond, reference), ns(run.cpuNsPerFrame) + (run.reordered > 0 ? ` (${run.reordered} reordered!)` : ""));
+  }
+}
+
+const chains = await sideBySide(
+  {
+    "native hub": throughDaemon(daemons.native, (rev, ends) => deviceChain(rev, ends, NodeKind.ETHERNET_HUB, 1)),
+    "dgram hub": throughDaemon(daemons.dgram, (rev, ends) => deviceChain(rev, ends, NodeKind.ETHERNET_HUB, 1)),
+    "native chain": throughDaemon(daemons.native, (rev, ends) => deviceChain(rev, ends, NodeKind.ETHERNET_SWITCH, 3)),
+    "dgram chain": throughDaemon(daemons.dgram, (rev, ends) => deviceChain(rev, ends, NodeKind.ETHERNET_SWITCH, 3)),
+  },
+  64,
 );
+const reference64 = singleRates[64]!.reference!.perSecond;
+for (const [name, label] of [
+  ["hub", "cloud → hub → cloud (2 links)"],
+  ["chain", "cloud → 3 switches → cloud (4 links)"],
+] as const) {
+  for (const path of ["native", "dgram"] as const) {
+    const run = chains[`${path} ${name}`]!;
+    const oneLink = singleRates[64]![path]!.perSecond;
+    row(`${label}, 64 B: daemon, ${path}`, kfps(run.perSecond), `${ratio(run.perSecond, reference64)} (${ratio(run.perSecond, oneLink)} of its one link)`, ns(run.cpuNsPerFrame));
+  }
+}
+
+const ceiling = Math.max(singleRates[64]!.reference!.perSecond, singleRates[64]!["no relay"]!.perSecond) * 1.5;
+const lossFree = {
+  reference: await lossFreeRate(referenceRelay, 10_000, ceiling, 6),
+  native: await lossFreeRate(single(daemons.native), 10_000, ceiling, 6),
+  dgram: await lossFreeRate(single(daemons.dgram), 10_000, ceiling, 6),
+};
+for (const [name, rate] of Object.entries(lossFree)) {
+  row(`highest rate with ≤ 1 % loss, 64 B, one link: ${name === "reference" ? "C reference relay" : `daemon, ${name}`}`, kfps(rate), ratio(rate, lossFree.reference), "—");
+}
+
+await Promise.all(Object.values(daemons).map((daemon) => daemon.stop()));
+rows.push(...idleRows);
+
+const header = ["what", "frames/s (median)", "× C reference relay", "CPU per frame"];
+const widths = header.map((title, column) => Math.max(title.length, ...rows.map((cells) => cells[column]!.length)));
+const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`;
+console.log(line(header));
+console.log(`|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`);
+for (const cells of rows) console.log(line(cells));

@@ -34,6 +34,8 @@ export interface ControllerConfig {
   /** How long a daemon has to say Hello, and may then stay silent, before it is closed; only tests shorten them. */
   dataplaneHelloTimeoutMs?: number;
   dataplaneSilenceTimeoutMs?: number;
+  /** `available_filters` lists the filters beyond GNS3's five, on every link (flag --extended-filters). */
+  extendedFilters?: boolean;
 }
 
 export const DEFAULT_DATAPLANE_ACK_TIMEOUT_MS = 5000;

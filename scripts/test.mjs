@@ -1,8 +1,10 @@
 /**
- * `npm test`: the whole suite, as CI runs it, in three runs: everything but the end-to-end and
+ * `npm test`: the whole suite, as CI runs it, in four runs: everything but the end-to-end and
  * load tests (in parallel), then the end-to-end tests one file at a time (each starts real
- * controllers, daemons and VPCS processes), then the load test alone on the machine.
- * `npm test -- FILE…` runs only the files named (any of the three kinds), in one run; other
+ * controllers, daemons and VPCS processes), then the load test alone on the machine, then the
+ * tests whose frames cross UDP tunnels once more on node:dgram (GNS3_DATAPLANE_NATIVE=0), the
+ * path of a host without the native addon, so both paths pass the same tests.
+ * `npm test -- FILE…` runs only the files named (any of the kinds), in one run; other
  * vitest options (`-t NAME`, `--reporter verbose`) are passed on.
  */
 import { spawnSync } from "node:child_process";
@@ -11,7 +13,9 @@ import { resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
-const vitest = (runArgs) => spawnSync(process.execPath, [resolve(root, "node_modules/vitest/vitest.mjs"), "run", ...runArgs], { cwd: root, stdio: "inherit" }).status ?? 1;
+const vitest = (runArgs, env = process.env) =>
+  spawnSync(process.execPath, [resolve(root, "node_modules/vitest/vitest.mjs"), "run", ...runArgs], { cwd: root, stdio: "inherit", env }).status ?? 1;
+const DGRAM_PATH_FILES = ["dataplane/forwarding", "dataplane/host/host-reconciler.test.ts", "dataplane/nodes/ethernet-switch.test.ts", "dataplane/nodes/switchable-port.test.ts", "dataplane/nodes/vpcs.test.ts", "dataplane/capture"];
 
 const namesFiles = args.some((arg) => !arg.startsWith("-") && (arg.endsWith(".ts") || existsSync(resolve(root, arg))));
 if (namesFiles) process.exit(vitest(args));
@@ -25,3 +29,4 @@ for (const run of runs) {
   const status = vitest(run);
   if (status !== 0) process.exit(status);
 }
+process.exit(vitest([...DGRAM_PATH_FILES, ...args], { ...process.env, GNS3_DATAPLANE_NATIVE: "0" }));

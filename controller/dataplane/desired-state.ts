@@ -1,5 +1,5 @@
 import { fileLayout } from "../files/layout";
-import { filterDescriptor } from "@shared/filters/catalogue";
+import { canonicalFilterKey } from "@shared/filters/catalogue";
 import type { LinkFilters } from "@shared/filters/normalise";
 import {
   NodeKind,
@@ -216,10 +216,10 @@ function noFreePort(hostId: string): string {
   return `no free UDP port in the tunnel port range of dataplane host ${hostId}`;
 }
 
-/** Stored order is application order; legacy `latency` runs as `delay`. */
+/** Stored order is application order; legacy `latency` runs as `delay`; a direction suffix goes along (`delay:a_to_b`). */
 export function protoFilters(filters: LinkFilters): Filter[] {
   return Object.entries(filters).map(([key, values]) => ({
-    type: filterDescriptor(key)?.type ?? key,
+    type: canonicalFilterKey(key),
     numbers: values.filter((value): value is number => typeof value === "number"),
     text: values.filter((value): value is string => typeof value === "string").join("\n"),
   }));

@@ -14,7 +14,8 @@ const T0 = Date.UTC(2026, 0, 2, 3, 4, 5);
 function counters(framesIn: number, extra: Partial<DirectionCounters> = {}): DirectionCounters {
   return {
     framesIn, framesOut: framesIn, bytesIn: framesIn * 100, bytesOut: framesIn * 100, droppedFrequency: 0, droppedLoss: 0,
-    droppedBpf: 0, droppedSuspended: 0, corrupted: 0, delayedQueued: 0, droppedDelayFull: 0, ...extra,
+    droppedBpf: 0, droppedSuspended: 0, corrupted: 0, delayedQueued: 0, droppedDelayFull: 0,
+    droppedRateQueueFull: 0, droppedLossBurst: 0, duplicated: 0, reordered: 0, rateQueued: 0, ...extra,
   };
 }
 
@@ -237,8 +238,8 @@ describe("linkCountersWire", () => {
   it("is zeros and no time before any report, oriented by the link's ends", () => {
     const wire = linkCountersWire(link(), undefined);
     const zeros = {
-      bytes_in: 0, bytes_out: 0, corrupted: 0, delay_queued: 0,
-      dropped: { bpf: 0, delay_queue_full: 0, frequency: 0, loss: 0, suspended: 0 }, frames_in: 0, frames_out: 0,
+      bytes_in: 0, bytes_out: 0, corrupted: 0, delay_queued: 0, duplicated: 0, rate_queued: 0, reordered: 0,
+      dropped: { bpf: 0, delay_queue_full: 0, frequency: 0, loss: 0, loss_burst: 0, rate_queue_full: 0, suspended: 0 }, frames_in: 0, frames_out: 0,
     };
     const a = { adapter_number: 0, node_id: NODE_A, port_number: 1 };
     const b = { adapter_number: 2, node_id: NODE_B, port_number: 3 };
@@ -254,7 +255,8 @@ describe("linkCountersWire", () => {
   it("names every counter, with the newest time", () => {
     const aToB: DirectionCounters = {
       framesIn: 1, framesOut: 2, bytesIn: 3, bytesOut: 4, droppedFrequency: 5, droppedLoss: 6, droppedBpf: 7,
-      droppedSuspended: 8, corrupted: 9, delayedQueued: 10, droppedDelayFull: 11,
+      droppedSuspended: 8, corrupted: 9, delayedQueued: 10, droppedDelayFull: 11, droppedRateQueueFull: 12, droppedLossBurst: 13,
+      duplicated: 14, reordered: 15, rateQueued: 16,
     };
     const wire = linkCountersWire(link(), {
       projectId: PROJECT,
@@ -264,8 +266,8 @@ describe("linkCountersWire", () => {
     });
     expect(wire.sampled_at).toBe("2026-01-02T03:04:06.500Z");
     expect(wire.directions[0]).toMatchObject({
-      frames_in: 1, frames_out: 2, bytes_in: 3, bytes_out: 4, corrupted: 9, delay_queued: 10,
-      dropped: { frequency: 5, loss: 6, bpf: 7, suspended: 8, delay_queue_full: 11 },
+      frames_in: 1, frames_out: 2, bytes_in: 3, bytes_out: 4, corrupted: 9, delay_queued: 10, duplicated: 14, reordered: 15, rate_queued: 16,
+      dropped: { frequency: 5, loss: 6, bpf: 7, suspended: 8, delay_queue_full: 11, rate_queue_full: 12, loss_burst: 13 },
     });
     expect(wire.directions[1]).toMatchObject({ frames_in: 2 ** 40, bytes_in: 2 ** 40 * 100 });
     expect(linkCountersSchema.parse(wire)).toEqual(wire);

@@ -53,7 +53,8 @@ const DEFAULT_NOTIFY_INTERVAL_MS = 1000;
 
 const COUNTER_FIELDS = [
   "framesIn", "framesOut", "bytesIn", "bytesOut", "droppedFrequency", "droppedLoss", "droppedBpf",
-  "droppedSuspended", "corrupted", "delayedQueued", "droppedDelayFull",
+  "droppedSuspended", "corrupted", "delayedQueued", "droppedDelayFull", "droppedRateQueueFull", "droppedLossBurst",
+  "duplicated", "reordered", "rateQueued",
 ] as const satisfies ReadonlyArray<keyof DirectionCounters>;
 
 const ZERO_COUNTERS = Object.fromEntries(COUNTER_FIELDS.map((field) => [field, 0])) as Record<keyof DirectionCounters, number>;
@@ -200,11 +201,16 @@ function directionWire(from: LinkEnd, to: LinkEnd, counters: DirectionCounters =
       delay_queue_full: counters.droppedDelayFull,
       frequency: counters.droppedFrequency,
       loss: counters.droppedLoss,
+      loss_burst: counters.droppedLossBurst,
+      rate_queue_full: counters.droppedRateQueueFull,
       suspended: counters.droppedSuspended,
     },
+    duplicated: counters.duplicated,
     frames_in: counters.framesIn,
     frames_out: counters.framesOut,
     from: endRef(from),
+    rate_queued: counters.rateQueued,
+    reordered: counters.reordered,
     to: endRef(to),
   };
 }

@@ -200,7 +200,11 @@ describe("newLink", () => {
       [{ packet_loss: [1.5] }, "Filter 'packet_loss' Chance must be an integer, got 1.5"],
       [{ delay: [50, 5, 1] }, "Filter 'delay' takes 1 to 2 values (Latency, Jitter (-/+)), got 3"],
       [{ delay: 100 }, 'Filter \'delay\' must be a list of values, e.g. {"delay": [10]}, got 100'],
-      [{ jitter: [1] }, "Unknown filter 'jitter': expected one of frequency_drop, packet_loss, delay, corrupt, bpf, latency"],
+      [
+        { jitter: [1] },
+        "Unknown filter 'jitter': expected one of frequency_drop, packet_loss, delay, corrupt, bpf, latency, rate, duplicate, reorder, loss_burst, " +
+          "each also for one direction with :a_to_b or :b_to_a (a is the link's first node), suspend:a_to_b, suspend:b_to_a",
+      ],
       [{ latency: [10], delay: [5] }, "Filters 'latency' and 'delay' are the same filter: send only one of them"],
       [{ bpf: ["icmp\n\nudp"] }, "Filter 'bpf' line 2 is empty: put one expression per line"],
     ])("refuses %j (invalid, saying why)", (filters, message) => {
@@ -298,20 +302,33 @@ describe("updatedLink", () => {
 
 describe("availableFilters", () => {
   it("offers GNS3's five filters when an end can filter (VPCS, cloud, NAT…)", () => {
-    const offered = availableFilters([byId(PC1), byId(SW1)]) as Array<{ type: string }>;
+    const offered = availableFilters([byId(PC1), byId(SW1)], false) as Array<{ type: string }>;
     expect(offered.map((filter) => filter.type)).toEqual(["frequency_drop", "packet_loss", "delay", "corrupt", "bpf"]);
-    expect(offered).toHaveLength(FILTER_CATALOGUE.length);
-    expect(availableFilters([byId(SW1), byId(CLOUD1)])).toHaveLength(5);
-    expect(availableFilters([byId(NAT1), byId(HUB1)])).toHaveLength(5);
+    expect(offered).toHaveLength(FILTER_CATALOGUE.filter((descriptor) => !descriptor.extended).length);
+    expect(availableFilters([byId(SW1), byId(CLOUD1)], false)).toHaveLength(5);
+    expect(availableFilters([byId(NAT1), byId(HUB1)], false)).toHaveLength(5);
   });
 
   it("offers none between built-in switches and hubs, as GNS3 does", () => {
-    expect(availableFilters([byId(SW1), byId(HUB1)])).toEqual([]);
-    expect(availableFilters([byId(FR1), byId(FR1)])).toEqual([]);
+    expect(availableFilters([byId(SW1), byId(HUB1)], false)).toEqual([]);
+    expect(availableFilters([byId(FR1), byId(FR1)], false)).toEqual([]);
+  });
+
+  it("with --extended-filters offers every filter on every link, then each once per direction naming the ends", () => {
+    const offered = availableFilters([byId(SW1), byId(HUB1)], true) as Array<{ type: string; name: string; description: string }>;
+    const types = offered.map((filter) => filter.type);
+    expect(types.slice(0, 9)).toEqual(["frequency_drop", "packet_loss", "delay", "corrupt", "bpf", "rate", "duplicate", "reorder", "loss_burst"]);
+    expect(types.slice(9, 13)).toEqual(["frequency_drop:a_to_b", "frequency_drop:b_to_a", "packet_loss:a_to_b", "packet_loss:b_to_a"]);
+    expect(types.slice(-2)).toEqual(["suspend:a_to_b", "suspend:b_to_a"]);
+    expect(types).toHaveLength(9 + 10 * 2);
+    const sw1 = byId(SW1).name;
+    const hub1 = byId(HUB1).name;
+    expect(offered.find((filter) => filter.type === "delay:b_to_a")!.name).toBe(`Delay, ${hub1} → ${sw1} only`);
+    expect(offered.find((filter) => filter.type === "delay:a_to_b")!.description).toContain(`Only packets from ${sw1} to ${hub1}`);
   });
 
   it("describes each filter with its bounds, keys sorted as GNS3 answers", () => {
-    const [frequencyDrop] = availableFilters([byId(PC1)]) as Array<Record<string, unknown>>;
+    const [frequencyDrop] = availableFilters([byId(PC1)], false) as Array<Record<string, unknown>>;
     expect(frequencyDrop).toEqual({
       description: "It will drop everything with a -1 frequency, drop every Nth packet with a positive frequency, or drop nothing",
       name: "Frequency drop",

@@ -143,8 +143,13 @@ export function updatedLink(
   return { link: next, changed };
 }
 
-/** Filters apply at the first end whose node type can filter; none ⇒ none are offered. */
-export function availableFilters(ends: ReadonlyArray<NodeRecord>): unknown[] {
+/**
+ * GNS3 offers its five filters when an end's node type can filter, none otherwise. With
+ * `--extended-filters` every link is offered every filter, switch and hub links included: our
+ * relays sit on every link. `ends` are in the link's order (its first is end A).
+ */
+export function availableFilters(ends: ReadonlyArray<NodeRecord>, extended: boolean): unknown[] {
+  if (extended) return availableFiltersWire({ a: ends[0]?.name ?? "A", b: ends[1]?.name ?? "B" });
   return ends.some((node) => NODE_TYPE_TRAITS[node.node_type].filtersLinks) ? availableFiltersWire() : [];
 }
 

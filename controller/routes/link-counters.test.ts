@@ -4,8 +4,8 @@ import { describeApi, type ApiClient } from "../testing/api-targets";
 
 const MISSING = "00000000-0000-4000-8000-000000000000";
 const ZEROS = {
-  bytes_in: 0, bytes_out: 0, corrupted: 0, delay_queued: 0,
-  dropped: { bpf: 0, delay_queue_full: 0, frequency: 0, loss: 0, suspended: 0 }, frames_in: 0, frames_out: 0,
+  bytes_in: 0, bytes_out: 0, corrupted: 0, delay_queued: 0, duplicated: 0, rate_queued: 0, reordered: 0,
+  dropped: { bpf: 0, delay_queue_full: 0, frequency: 0, loss: 0, loss_burst: 0, rate_queue_full: 0, suspended: 0 }, frames_in: 0, frames_out: 0,
 };
 
 /** A project with two VPCS nodes linked PC2 0/0 → PC1 0/0, so that end A is the second node created. */

@@ -29,6 +29,12 @@ const FLAGS = [
   ACK_TIMEOUT_FLAG,
   { name: "access-log", type: "boolean", env: "CONTROLLER_ACCESS_LOG", description: "log each request as a JSON line (component controller.access)" },
   {
+    name: "extended-filters",
+    type: "boolean",
+    env: "CONTROLLER_EXTENDED_FILTERS",
+    description: "available_filters also lists bandwidth, duplicate, reorder, burst loss and one-direction filters, on every link (switches and hubs too)",
+  },
+  {
     name: "projects-path",
     type: "string",
     multiple: true,
@@ -145,6 +151,7 @@ const controller = await startNodeController({
   corsOrigins,
   gns3Version,
   dataplaneAckTimeoutMs,
+  extendedFilters: values["extended-filters"],
   ...(webUiDir === undefined ? {} : { webUiDir }),
   ...(auth ? { auth } : {}),
   ...(values["access-log"] ? { accessLog: createLogger("controller.access") } : {}),

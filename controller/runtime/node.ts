@@ -59,6 +59,8 @@ export interface NodeControllerOptions {
   dataplaneSilenceTimeoutMs?: number;
   /** An unpacked gns3-web-ui build to serve under /static/web-ui/ (flag --web-ui); none unless given. */
   webUiDir?: string;
+  /** `available_filters` lists the filters beyond GNS3's five (flag --extended-filters). */
+  extendedFilters?: boolean;
 }
 
 export interface RunningController {
@@ -113,6 +115,7 @@ export async function startNodeController(options: NodeControllerOptions): Promi
       ...(options.auth ? { auth: options.auth } : {}),
       corsOrigins: allowedOrigins(options.corsOrigins ?? [], port),
       ...(options.limits ? { limits: options.limits } : {}),
+      ...(options.extendedFilters ? { extendedFilters: true } : {}),
     },
     store,
     events: options.events ?? new LocalEventBus(),

@@ -21,6 +21,7 @@ function counters(frames: number): DirectionCounters {
   return {
     framesIn: frames, framesOut: frames - 1, bytesIn: frames * 64, bytesOut: (frames - 1) * 64, droppedFrequency: 0,
     droppedLoss: 1, droppedBpf: 0, droppedSuspended: 0, corrupted: 0, delayedQueued: 0, droppedDelayFull: 0,
+    droppedRateQueueFull: 0, droppedLossBurst: 0, duplicated: 0, reordered: 0, rateQueued: 0,
   };
 }
 

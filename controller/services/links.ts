@@ -150,7 +150,10 @@ async function linkEndNodes(deps: ControllerDeps, link: LinkRecord): Promise<Map
 
 export async function linkAvailableFilters(deps: ControllerDeps, projectId: string, linkId: string): Promise<unknown[]> {
   const link = await getLink(deps, projectId, linkId);
-  return availableFilters([...(await linkEndNodes(deps, link)).values()]);
+  const nodes = await linkEndNodes(deps, link);
+  // In the link's order: one-direction entries name end A (nodes[0]) and end B.
+  const ends = link.nodes.map((end) => nodes.get(end.node_id)).filter((node): node is NodeRecord => node !== undefined);
+  return availableFilters(ends, deps.config.extendedFilters === true);
 }
 
 export async function startLinkCapture(

@@ -55,6 +55,7 @@ interface TargetSettings {
   gns3Version?: string;
   autoCloseDelayMs?: number;
   dataplaneToken?: string;
+  extendedFilters?: boolean;
 }
 
 interface StartedTarget {
@@ -67,7 +68,7 @@ interface StartedTarget {
 const inProcess: ApiTarget = {
   name: "app.request",
   fileBackend: "disk",
-  async start({ limits, auth, corsOrigins, gns3Version, autoCloseDelayMs, dataplaneToken }) {
+  async start({ limits, auth, corsOrigins, gns3Version, autoCloseDelayMs, dataplaneToken, extendedFilters }) {
     const dataDir = mkdtempSync(join(tmpdir(), "gns3-app-"));
     const deps = inProcessDeps(dataDir);
     const config = {
@@ -78,6 +79,7 @@ const inProcess: ApiTarget = {
       ...(gns3Version ? { version: gns3Version } : {}),
       ...(autoCloseDelayMs === undefined ? {} : { autoCloseDelayMs }),
       ...(dataplaneToken ? { dataplaneToken } : {}),
+      ...(extendedFilters ? { extendedFilters } : {}),
     };
     const app = createApp({ ...deps, config });
     return {
@@ -92,7 +94,7 @@ const inProcess: ApiTarget = {
 const nodeServer: ApiTarget = {
   name: "node server",
   fileBackend: "disk",
-  async start({ limits, auth, corsOrigins, gns3Version, autoCloseDelayMs, dataplaneToken }) {
+  async start({ limits, auth, corsOrigins, gns3Version, autoCloseDelayMs, dataplaneToken, extendedFilters }) {
     const dataDir = mkdtempSync(join(tmpdir(), "gns3-node-"));
     const settings = [
       ...limitFlags(limits),
@@ -100,6 +102,7 @@ const nodeServer: ApiTarget = {
       ...(corsOrigins ?? []).flatMap((origin) => ["--cors-origin", origin]),
       ...(gns3Version ? ["--gns3-version", gns3Version] : []),
       ...(dataplaneToken ? ["--dataplane-token", dataplaneToken] : []),
+      ...(extendedFilters ? ["--extended-filters"] : []),
     ];
     const server = await startControllerProcess(["--port", "0", "--data-dir", dataDir, "--no-local-dataplane", ...settings], {
       CONTROLLER_NOTIFICATION_PING_MS: String(TEST_NOTIFICATION_PING_MS),
@@ -122,7 +125,7 @@ const workerd: ApiTarget = {
   name: "workerd",
   optIn: true,
   fileBackend: "r2",
-  async start({ limits, auth, corsOrigins, gns3Version, autoCloseDelayMs, dataplaneToken }) {
+  async start({ limits, auth, corsOrigins, gns3Version, autoCloseDelayMs, dataplaneToken, extendedFilters }) {
     if (Object.keys(limits).length > 0) throw new Error("the workerd target takes no limits: suites with limits must not opt in");
     const dataDir = mkdtempSync(join(tmpdir(), "gns3-workerd-"));
     const worker = await startLocalWorker({
@@ -137,6 +140,7 @@ const workerd: ApiTarget = {
         ...(corsOrigins ? { CONTROLLER_CORS_ORIGINS: corsOrigins.join(",") } : {}),
         ...(gns3Version ? { CONTROLLER_GNS3_VERSION: gns3Version } : {}),
         ...(dataplaneToken ? { DATAPLANE_TOKEN: dataplaneToken } : {}),
+        ...(extendedFilters ? { CONTROLLER_EXTENDED_FILTERS: "true" } : {}),
       },
     });
     return {
@@ -183,6 +187,8 @@ export interface ApiSuiteOptions {
   autoCloseDelayMs?: number;
   /** The token dataplane daemons present (flag `--dataplane-token`, on workerd `DATAPLANE_TOKEN`). */
   dataplaneToken?: string;
+  /** `available_filters` lists the extended filters (flag `--extended-filters`, on workerd `CONTROLLER_EXTENDED_FILTERS`). */
+  extendedFilters?: boolean;
 }
 
 /**
@@ -200,8 +206,8 @@ export function describeApi(title: string, suite: (api: ApiClient) => void, opti
     describe(`${title} [${target.name}]`, () => {
       let started: StartedTarget | undefined;
       beforeAll(async () => {
-        const { limits = {}, auth, corsOrigins, gns3Version, autoCloseDelayMs, dataplaneToken } = options;
-        started = await target.start({ limits, auth, corsOrigins, gns3Version, autoCloseDelayMs, dataplaneToken });
+        const { limits = {}, auth, corsOrigins, gns3Version, autoCloseDelayMs, dataplaneToken, extendedFilters } = options;
+        started = await target.start({ limits, auth, corsOrigins, gns3Version, autoCloseDelayMs, dataplaneToken, extendedFilters });
       });
       afterAll(async () => {
         await started?.stop();

@@ -1,7 +1,9 @@
 /**
  * A classic libpcap capture file (magic a1b2c3d4, version 2.4, microsecond timestamps,
- * snaplen 65535, LINKTYPE_ETHERNET), as ubridge writes. Each record reaches the file with one
- * write system call as it is captured, so the controller can stream the file while it grows.
+ * snaplen 65535, LINKTYPE_ETHERNET), as ubridge writes. Records reach the file as they are
+ * captured, so the controller can stream the file while it grows: one write system call per
+ * record, or, for the frames of a batch of the native path, one for the whole batch when it
+ * ends (a system call per frame would cost the packet path as much as forwarding it).
  * Opening an existing non-empty file appends records to it (a restarted capture).
  *
  * Writing never throws: it runs inside the packet path, where an exception would stop the
@@ -11,12 +13,15 @@
  */
 import { closeSync, fstatSync, ftruncateSync, openSync, writeSync, writevSync } from "node:fs";
 import { performance } from "node:perf_hooks";
+import { deferToBatchEnd, inBatch } from "../forwarding/batch-end";
 import type { CaptureSink } from "../forwarding/link-relay";
 
 export const PCAP_SNAPLEN = 65535;
 export const LINKTYPE_ETHERNET = 1;
 const GLOBAL_HEADER_BYTES = 24;
 const RECORD_HEADER_BYTES = 16;
+/** Room for a batch of 64 full-size Ethernet frames before the pending buffer has to grow. */
+const PENDING_INITIAL_BYTES = 64 * (RECORD_HEADER_BYTES + 1514);
 
 function globalHeader(): Buffer {
   const header = Buffer.alloc(GLOBAL_HEADER_BYTES);
@@ -43,6 +48,11 @@ export class PcapWriter implements CaptureSink {
   /** Bytes up to the end of the last whole record: where a failed write is cut back to. */
   private size: number;
   private recordsWritten = 0;
+  /** Records of the running batch, not written yet; allocated at the first batch. */
+  private pending: Buffer | null = null;
+  private pendingBytes = 0;
+  private pendingRecords = 0;
+  private readonly flushPending = (): void => this.flush();
 
   private constructor(
     fd: number,
@@ -94,6 +104,10 @@ export class PcapWriter implements CaptureSink {
     header.writeUInt32LE(captured, 8);
     header.writeUInt32LE(frame.length, 12);
     const data = captured === frame.length ? frame : frame.subarray(0, captured);
+    if (inBatch()) {
+      this.hold(header, data);
+      return;
+    }
     try {
       const written = writevSync(this.fd, [header, data]);
       // A disk filling mid-record writes part of it; writing the rest says why it stopped.
@@ -107,9 +121,45 @@ export class PcapWriter implements CaptureSink {
   }
 
   close(): void {
+    this.flush();
     if (this.fd === null) return;
     closeQuietly(this.fd);
     this.fd = null;
+  }
+
+  /** Copies a record for the end of the batch: the frame may live in a buffer reused after it. */
+  private hold(header: Buffer, data: Uint8Array): void {
+    const bytes = RECORD_HEADER_BYTES + data.length;
+    if (this.pending === null || this.pendingBytes + bytes > this.pending.length) this.grow(this.pendingBytes + bytes);
+    if (this.pendingRecords === 0) deferToBatchEnd(this.flushPending);
+    const pending = this.pending!;
+    header.copy(pending, this.pendingBytes);
+    pending.set(data, this.pendingBytes + RECORD_HEADER_BYTES);
+    this.pendingBytes += bytes;
+    this.pendingRecords += 1;
+  }
+
+  private grow(atLeast: number): void {
+    const grown = Buffer.allocUnsafe(Math.max(PENDING_INITIAL_BYTES, 2 * atLeast));
+    this.pending?.copy(grown, 0, 0, this.pendingBytes);
+    this.pending = grown;
+  }
+
+  private flush(): void {
+    const records = this.pendingRecords;
+    if (records === 0) return;
+    const bytes = this.pendingBytes;
+    this.pendingRecords = 0;
+    this.pendingBytes = 0;
+    if (this.fd === null) return;
+    try {
+      writeWhole(this.fd, this.pending!.subarray(0, bytes));
+    } catch (error) {
+      this.fail(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    this.size += bytes;
+    this.recordsWritten += records;
   }
 
   private fail(error: Error): void {

@@ -296,6 +296,7 @@ function linkCounters(linkId: string, frames: number): LinkCounters {
   const direction = (count: number) => ({
     framesIn: count, framesOut: count, bytesIn: count * 64, bytesOut: count * 64, droppedFrequency: 0, droppedLoss: 0,
     droppedBpf: 0, droppedSuspended: 0, corrupted: 0, delayedQueued: 0, droppedDelayFull: 0,
+    droppedRateQueueFull: 0, droppedLossBurst: 0, duplicated: 0, reordered: 0, rateQueued: 0,
   });
   return { linkId, aToB: direction(frames), bToA: direction(0) };
 }

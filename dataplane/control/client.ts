@@ -348,6 +348,7 @@ export class CounterChanges {
 const NO_COUNTS: DirectionCounters = {
   framesIn: 0, framesOut: 0, bytesIn: 0, bytesOut: 0, droppedFrequency: 0, droppedLoss: 0,
   droppedBpf: 0, droppedSuspended: 0, corrupted: 0, delayedQueued: 0, droppedDelayFull: 0,
+  droppedRateQueueFull: 0, droppedLossBurst: 0, duplicated: 0, reordered: 0, rateQueued: 0,
 };
 /** Every counter of a direction, in one order whatever order a reading's fields come in. */
 const DIRECTION_FIELDS = Object.keys(NO_COUNTS) as Array<keyof DirectionCounters>;

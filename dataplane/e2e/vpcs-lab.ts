@@ -14,6 +14,8 @@ export interface LabOptions {
   pcs?: [PcPlacement, PcPlacement];
   /** Daemons started by hand before the nodes are created, as on other hosts (same machine, own data dir). */
   hosts?: Array<{ hostId: string; udpPorts: string }>;
+  /** PC1 — SW1 — SW2 — PC2 instead of a direct link; the lab's `linkId` is then SW1—SW2. */
+  throughSwitches?: boolean;
 }
 
 export interface PcPlacement {
@@ -109,9 +111,18 @@ export async function startVpcsLab(dataDir: string, options: LabOptions = {}): P
       if (created.status !== 201) throw new Error(`cannot create ${body.name}: ${JSON.stringify(created.body)}`);
       nodes.push(created.body);
     }
-    const { body: link } = await api("POST", `${base}/links`, {
-      nodes: nodes.map((node) => ({ node_id: node.node_id, adapter_number: 0, port_number: 0 })),
-    });
+    const linkOf = async (ends: Array<[{ node_id: string }, number]>) =>
+      (await api("POST", `${base}/links`, { nodes: ends.map(([node, port]) => ({ node_id: node.node_id, adapter_number: 0, port_number: port })) })).body;
+    let link: { link_id: string };
+    if (options.throughSwitches) {
+      const switches = [];
+      for (const name of ["SW1", "SW2"]) switches.push((await api("POST", `${base}/nodes`, { name, node_type: "ethernet_switch", compute_id: "local" })).body);
+      await linkOf([[nodes[0]!, 0], [switches[0], 0]]);
+      link = await linkOf([[switches[0], 1], [switches[1], 1]]);
+      await linkOf([[switches[1], 0], [nodes[1]!, 0]]);
+    } else {
+      link = await linkOf(nodes.map((node) => [node, 0] as [{ node_id: string }, number]));
+    }
     const before = await revision();
     for (const node of nodes) await api("POST", `${base}/nodes/${node.node_id}/start`);
     await settled(before);

@@ -7,14 +7,14 @@ import { bpfSpec, spec } from "./testing";
 function chain(filters: FilterSpec[], suspended = false): FilterChain {
   const prepared = prepareChain(filters, suspended);
   if (!prepared.ok) throw new Error(prepared.message);
-  return prepared.chain.instantiate(new Sfc32(3));
+  return prepared.chain.instantiate(new Sfc32(3), "aToB");
 }
 
 const frame = new Uint8Array(60);
 
 describe("filter chain", () => {
   it("passes the frame unchanged and due now when empty", () => {
-    expect(chain([]).run(frame, 12)).toEqual({ dropped: null, frame, dueAt: 12, corrupted: false });
+    expect(chain([]).run(frame, 12)).toEqual({ dropped: null, frame, dueAt: 12, corrupted: false, duplicated: false, reordered: false, rate: null });
   });
 
   it("runs in order, first drop wins", () => {
@@ -43,15 +43,30 @@ describe("filter chain", () => {
   it("refuses unknown types", () => {
     expect(prepareChain([spec("jitter", 1)], false)).toEqual({
       ok: false,
-      message: "Unknown filter 'jitter': expected one of frequency_drop, packet_loss, delay, corrupt, bpf",
+      message:
+        "Unknown filter 'jitter': expected one of frequency_drop, packet_loss, delay, corrupt, bpf, rate, duplicate, reorder, loss_burst, suspend, each optionally ending in :a_to_b or :b_to_a",
     });
+  });
+
+  it("runs a filter with a direction only in that direction's chain", () => {
+    const prepared = prepareChain([spec("frequency_drop:a_to_b", -1), spec("delay:b_to_a", 7)], false);
+    if (!prepared.ok) throw new Error(prepared.message);
+    const aToB = prepared.chain.instantiate(new Sfc32(1), "aToB");
+    const bToA = prepared.chain.instantiate(new Sfc32(1), "bToA");
+    expect(aToB.run(frame, 0).dropped).toBe("frequency");
+    expect(bToA.run(frame, 0)).toMatchObject({ dropped: null, dueAt: 7 });
+  });
+
+  it("hands duplicate, reorder and rate decisions to the relay without ending the chain", () => {
+    const outcome = chain([spec("rate", 64), spec("duplicate", 100), spec("delay", 10), spec("reorder", 100), spec("frequency_drop", 0)]).run(frame, 0);
+    expect(outcome).toMatchObject({ dropped: null, duplicated: true, reordered: true, dueAt: 10, rate: { bitsPerSecond: 64_000, queueFrames: 1000, queueBytes: 0 } });
   });
 
   it("gives each instance its own state", () => {
     const prepared = prepareChain([spec("frequency_drop", 2)], false);
     if (!prepared.ok) throw new Error(prepared.message);
-    const one = prepared.chain.instantiate(new Sfc32(1));
-    const two = prepared.chain.instantiate(new Sfc32(1));
+    const one = prepared.chain.instantiate(new Sfc32(1), "aToB");
+    const two = prepared.chain.instantiate(new Sfc32(1), "aToB");
     expect(one.run(frame, 0).dropped).toBeNull();
     expect(one.run(frame, 0).dropped).toBe("frequency");
     expect(two.run(frame, 0).dropped).toBeNull();

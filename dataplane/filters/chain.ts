@@ -3,8 +3,8 @@
  * is immutable once built; changing a link's filters builds new chains and swaps the
  * reference, so a frame is always handled by one whole chain, never a half-updated one.
  */
-import { FILTER_CATALOGUE } from "@shared/filters/catalogue";
-import type { DropReason, Filter, FilterSpec } from "./filter";
+import { FILTER_CATALOGUE, parseFilterKey } from "@shared/filters/catalogue";
+import type { DropReason, Filter, FilterSpec, LinkDirection, RateLimit } from "./filter";
 import type { RandomSource } from "./random";
 import { filterDefinition } from "./registry";
 
@@ -18,19 +18,41 @@ export interface ChainOutcome {
   dueAt: number;
   /** Whether a corrupt filter altered this frame (counted even when a later filter drops it). */
   corrupted: boolean;
+  /** Send it twice (a duplicate filter chose it). */
+  duplicated: boolean;
+  /** Send it ahead of the delay line (a reorder filter chose it). */
+  reordered: boolean;
+  /** The bandwidth it is shaped to after the chain, or null. */
+  rate: RateLimit | null;
 }
 
 export class FilterChain {
-  private readonly outcome: ChainOutcome = { dropped: null, frame: new Uint8Array(0), dueAt: 0, corrupted: false };
+  private readonly outcome: ChainOutcome = {
+    dropped: null,
+    frame: new Uint8Array(0),
+    dueAt: 0,
+    corrupted: false,
+    duplicated: false,
+    reordered: false,
+    rate: null,
+  };
 
   constructor(
     private readonly filters: readonly Filter[],
     private readonly suspended: boolean,
   ) {}
 
+  /** No filter and not suspended: every frame passes unchanged and undelayed. */
+  get passesEverything(): boolean {
+    return this.filters.length === 0 && !this.suspended;
+  }
+
   run(frame: Uint8Array, now: number): ChainOutcome {
     const outcome = this.outcome;
     outcome.corrupted = false;
+    outcome.duplicated = false;
+    outcome.reordered = false;
+    outcome.rate = null;
     if (this.suspended) {
       outcome.dropped = "suspended";
       return outcome;
@@ -52,6 +74,15 @@ export class FilterChain {
           current = verdict.frame;
           outcome.corrupted = true;
           break;
+        case "duplicate":
+          outcome.duplicated = true;
+          break;
+        case "reorder":
+          outcome.reordered = true;
+          break;
+        case "rate":
+          outcome.rate = verdict.limit;
+          break;
       }
     }
     outcome.dropped = null;
@@ -63,28 +94,45 @@ export class FilterChain {
 
 /** A checked chain description; `instantiate` builds one direction's independent state. */
 export interface PreparedChain {
-  instantiate(random: RandomSource): FilterChain;
+  /** The chain of `direction`: the filters with no direction, and those of that direction. */
+  instantiate(random: RandomSource, direction: LinkDirection): FilterChain;
 }
 
 export type PrepareChainResult = { ok: true; chain: PreparedChain } | { ok: false; message: string };
 
 const KNOWN_TYPES = FILTER_CATALOGUE.map((descriptor) => descriptor.type).join(", ");
 
+const SUFFIX_DIRECTION = { a_to_b: "aToB", b_to_a: "bToA" } as const satisfies Record<string, LinkDirection>;
+
+interface PreparedFilterOfChain {
+  readonly instantiate: (random: RandomSource) => Filter;
+  /** null: both directions. */
+  readonly direction: LinkDirection | null;
+}
+
 /**
  * Checks every filter (a suspended link's too, so resuming cannot fail) and compiles what can
- * be compiled once. Nothing is built when any filter is refused.
+ * be compiled once. Nothing is built when any filter is refused. A type may end in a
+ * direction (`delay:a_to_b`): that filter runs in that direction's chain only.
  */
 export function prepareChain(filters: readonly FilterSpec[], suspended: boolean): PrepareChainResult {
-  const instantiators: ((random: RandomSource) => Filter)[] = [];
+  const prepared: PreparedFilterOfChain[] = [];
   for (const spec of filters) {
-    const definition = filterDefinition(spec.type);
-    if (!definition) return { ok: false, message: `Unknown filter '${spec.type}': expected one of ${KNOWN_TYPES}` };
-    const prepared = definition.prepare(spec);
-    if (!prepared.ok) return prepared;
-    instantiators.push(prepared.instantiate);
+    const { base, direction } = parseFilterKey(spec.type);
+    const definition = filterDefinition(base);
+    if (!definition) return { ok: false, message: `Unknown filter '${spec.type}': expected one of ${KNOWN_TYPES}, each optionally ending in :a_to_b or :b_to_a` };
+    const checked = definition.prepare({ ...spec, type: base });
+    if (!checked.ok) return checked;
+    prepared.push({ instantiate: checked.instantiate, direction: direction === null ? null : SUFFIX_DIRECTION[direction] });
   }
   return {
     ok: true,
-    chain: { instantiate: (random) => new FilterChain(instantiators.map((instantiate) => instantiate(random)), suspended) },
+    chain: {
+      instantiate: (random, direction) =>
+        new FilterChain(
+          prepared.filter((filter) => filter.direction === null || filter.direction === direction).map((filter) => filter.instantiate(random)),
+          suspended,
+        ),
+    },
   };
 }

@@ -13,7 +13,19 @@ export interface FilterSpec {
 }
 
 /** Why a frame was dropped; each reason has its own counter (proto `DirectionCounters`). */
-export type DropReason = "frequency" | "loss" | "bpf" | "suspended";
+export type DropReason = "frequency" | "loss" | "loss_burst" | "bpf" | "suspended";
+
+/** A direction of a link: from its first node (end A, `nodes[0]`) to its second, or back. */
+export type LinkDirection = "aToB" | "bToA";
+
+/** A bandwidth limit, applied by the relay's rate shaper once the chain has decided. */
+export interface RateLimit {
+  readonly bitsPerSecond: number;
+  /** Frames the shaper may hold (0: no limit by count). */
+  readonly queueFrames: number;
+  /** Bytes the shaper may hold (0: no limit by size). */
+  readonly queueBytes: number;
+}
 
 export interface PassVerdict {
   readonly kind: "pass";
@@ -32,14 +44,29 @@ export interface CorruptVerdict {
   readonly kind: "corrupt";
   frame: Uint8Array;
 }
+/** Continue, and send the frame twice. */
+export interface DuplicateVerdict {
+  readonly kind: "duplicate";
+}
+/** Continue, and send the frame ahead of the delay line instead of through it. */
+export interface ReorderVerdict {
+  readonly kind: "reorder";
+}
+/** Continue, and shape the frame to this bandwidth after the chain. */
+export interface RateVerdict {
+  readonly kind: "rate";
+  readonly limit: RateLimit;
+}
 /**
  * Verdicts are preallocated by the filters (constants, or one mutable object per filter
  * instance) so a frame costs no allocation: a verdict is only valid until the filter's next
  * `process` call.
  */
-export type Verdict = PassVerdict | DropVerdict | DelayVerdict | CorruptVerdict;
+export type Verdict = PassVerdict | DropVerdict | DelayVerdict | CorruptVerdict | DuplicateVerdict | ReorderVerdict | RateVerdict;
 
 export const PASS: PassVerdict = Object.freeze({ kind: "pass" });
+export const DUPLICATE: DuplicateVerdict = Object.freeze({ kind: "duplicate" });
+export const REORDER: ReorderVerdict = Object.freeze({ kind: "reorder" });
 
 export function dropVerdict(reason: DropReason): DropVerdict {
   return Object.freeze({ kind: "drop", reason });

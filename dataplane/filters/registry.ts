@@ -6,9 +6,14 @@ import { LEGACY_FILTER_KEYS, type FilterType } from "@shared/filters/catalogue";
 import { bpf } from "./bpf";
 import { corrupt } from "./corrupt";
 import { delay } from "./delay";
+import { duplicate } from "./duplicate";
 import type { FilterDefinition } from "./filter";
 import { frequencyDrop } from "./frequency-drop";
+import { lossBurst } from "./loss-burst";
 import { packetLoss } from "./packet-loss";
+import { rate } from "./rate";
+import { reorder } from "./reorder";
+import { suspend } from "./suspend";
 
 const FILTERS: Readonly<Record<FilterType, FilterDefinition>> = {
   frequency_drop: frequencyDrop,
@@ -16,6 +21,11 @@ const FILTERS: Readonly<Record<FilterType, FilterDefinition>> = {
   delay,
   corrupt,
   bpf,
+  rate,
+  duplicate,
+  reorder,
+  loss_burst: lossBurst,
+  suspend,
 };
 
 /** The implementation of a catalogue type or legacy name (`latency`), or undefined. */

@@ -30,12 +30,16 @@ function cost(frame: Uint8Array): number {
 
 export class DelayLine {
   // A ring buffer: a growing array pair, never shifted, so queueing allocates nothing per frame.
-  private frames: (Uint8Array | undefined)[] = new Array(INITIAL_CAPACITY);
-  private dues = new Float64Array(INITIAL_CAPACITY);
+  // Empty until the first frame waits: most links never delay, and an idle link should cost little.
+  private frames: (Uint8Array | undefined)[] = [];
+  private dues = new Float64Array(0);
   private head = 0;
   private count = 0;
   private timer: NodeJS.Timeout | undefined;
-  private readonly release = (): void => this.releaseDue();
+  private readonly release = (): void => {
+    this.timer = undefined;
+    this.releaseDue();
+  };
 
   constructor(
     private readonly deliver: Deliver,
@@ -79,8 +83,6 @@ export class DelayLine {
   }
 
   private releaseDue(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
     const limit = monotonicNow() + RELEASE_MARGIN_MS;
     const mask = this.frames.length - 1;
     while (this.count > 0 && this.dues[this.head]! <= limit) {
@@ -91,7 +93,15 @@ export class DelayLine {
       this.budget.give(cost(frame));
       this.deliver(frame);
     }
-    if (this.count > 0) this.arm(this.dues[this.head]! - monotonicNow());
+    // A timer still armed is for an earlier head, so it fires no later than the new head is
+    // due (due times never decrease) and re-arms then: arrivals releasing frames do not cost a
+    // timer each.
+    if (this.count === 0) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    } else if (this.timer === undefined) {
+      this.arm(this.dues[this.head]! - monotonicNow());
+    }
   }
 
   private arm(waitMs: number): void {
@@ -99,7 +109,7 @@ export class DelayLine {
   }
 
   private grow(): void {
-    const capacity = this.frames.length * 2;
+    const capacity = Math.max(INITIAL_CAPACITY, this.frames.length * 2);
     const frames: (Uint8Array | undefined)[] = new Array(capacity);
     const dues = new Float64Array(capacity);
     const mask = this.frames.length - 1;

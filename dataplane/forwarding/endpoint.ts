@@ -30,4 +30,21 @@ export interface Endpoint {
 
   /** Releases the port's resources (sockets); idempotent. No handler call happens after it resolves. */
   close(): Promise<void>;
+
+  /**
+   * Optional, for ports that are sockets of the native addon: from now on every frame coming
+   * out of this port goes straight into `target` without reaching JavaScript, until the next
+   * `onFrame`. False (nothing changed) when `target` is not such a port.
+   */
+  forwardNatively?(target: Endpoint): boolean;
+
+  /** Frames and bytes forwarded by `forwardNatively` since the port opened. */
+  nativeForwarded?(): { readonly frames: number; readonly bytes: number };
+
+  /**
+   * Optional, for a port standing in front of a socket that changes (a node's process
+   * restarts): the endpoint that carries its frames now, which `forwardNatively` targets.
+   * A port forwarding into it in C goes back to forwarding in JavaScript when it closes.
+   */
+  nativeEndpoint?(): Endpoint | undefined;
 }

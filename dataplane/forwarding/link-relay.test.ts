@@ -196,8 +196,12 @@ describe("link relay over UDP", () => {
         await sleep(1);
       }
     })();
-    const count = 3000;
-    await sendAToB(link, count);
+    // Rounds of traffic until the swapper had its turns: a fast path may carry one round in fewer turns than that.
+    let count = 0;
+    while (count === 0 || (swaps <= 20 && count < 30_000)) {
+      await sendAToB(link, 1000, (index) => makeFrame(count + index));
+      count += 1000;
+    }
     stop = true;
     await swapper;
     const counters = link.relay.counters().aToB;

@@ -8,6 +8,7 @@ import type { FilterSpec } from "../filters/filter";
 import { randomlySeeded, type RandomSource } from "../filters/random";
 import type { DelayBudget } from "./delay-budget";
 import { DelayLine, monotonicNow } from "./delay-line";
+import { RateShaper } from "./rate-shaper";
 import type { DirectionCounters } from "@shared/proto";
 import type { Endpoint } from "./endpoint";
 
@@ -64,32 +65,85 @@ function zeroCounters(): DirectionCounters {
     corrupted: 0,
     delayedQueued: 0,
     droppedDelayFull: 0,
+    droppedRateQueueFull: 0,
+    droppedLossBurst: 0,
+    duplicated: 0,
+    reordered: 0,
+    rateQueued: 0,
   };
 }
 
+/**
+ * One direction. While it has nothing for JavaScript to do (no filter, no capture, nothing
+ * waiting in its delay line) and both ends are native sockets, it is handed to the addon, which
+ * forwards in C; its counters then add up what the source socket forwarded.
+ */
 class Direction {
   chain: FilterChain;
   capture: CaptureSink | null = null;
   readonly counters = zeroCounters();
   private readonly line: DelayLine;
+  /** Holds frames of a `rate` filter between the chain and the delay line. */
+  private readonly shaper: RateShaper;
+  private native = false;
+  private stopped = false;
+  /** The source's forwarded-in-C totals already added to the counters. */
+  private counted: { readonly frames: number; readonly bytes: number };
   // Bound once per direction: the per-frame path creates no closures.
   readonly receive = (frame: Uint8Array): void => this.handle(frame);
 
   constructor(
+    private readonly source: Endpoint,
     private readonly target: Endpoint,
     chain: FilterChain,
     budget: DelayBudget | undefined,
   ) {
     this.chain = chain;
-    this.line = new DelayLine((frame) => this.emit(frame), budget);
+    this.counted = source.nativeForwarded?.() ?? { frames: 0, bytes: 0 };
+    this.line = new DelayLine((frame) => {
+      this.emit(frame);
+      if (this.line.length === 0) this.refresh();
+    }, budget);
+    this.shaper = new RateShaper((frame, delayMs, reordered, departedAt) => {
+      this.toDelayLine(frame, departedAt + delayMs, reordered, monotonicNow());
+      if (this.shaper.length === 0) this.refresh();
+    }, budget);
+  }
+
+  /** Hands the direction to C or takes it back, after anything that changes what it must do. */
+  refresh(): void {
+    if (this.stopped) return;
+    const inC = this.chain.passesEverything && this.capture === null && this.line.length === 0 && this.shaper.length === 0;
+    if (inC === this.native) return;
+    this.countNative();
+    // Frames forwarded in C left synchronously; frames still in the delay line keep C waiting: FIFO holds.
+    this.native = inC && (this.source.forwardNatively?.(this.target) ?? false);
+    if (!this.native) this.source.onFrame(this.receive);
   }
 
   snapshot(): DirectionCounters {
-    return { ...this.counters, delayedQueued: this.line.length };
+    this.countNative();
+    return { ...this.counters, delayedQueued: this.line.length, rateQueued: this.shaper.length };
   }
 
   stop(): void {
+    this.countNative();
+    this.stopped = true;
     this.line.clear();
+    this.shaper.clear();
+  }
+
+  private countNative(): void {
+    const totals = this.source.nativeForwarded?.();
+    if (totals === undefined) return;
+    const frames = totals.frames - this.counted.frames;
+    const bytes = totals.bytes - this.counted.bytes;
+    this.counted = totals;
+    const counters = this.counters;
+    counters.framesIn += frames;
+    counters.framesOut += frames;
+    counters.bytesIn += bytes;
+    counters.bytesOut += bytes;
   }
 
   private handle(frame: Uint8Array): void {
@@ -114,13 +168,25 @@ class Direction {
       case "suspended":
         counters.droppedSuspended += 1;
         return;
+      case "loss_burst":
+        counters.droppedLossBurst += 1;
+        return;
     }
-    // Frames already waiting go first even when this one is not delayed (FIFO per direction).
-    if (outcome.dueAt > now || this.line.length > 0) {
-      if (!this.line.push(outcome.frame, outcome.dueAt)) counters.droppedDelayFull += 1;
-    } else {
-      this.emit(outcome.frame);
+    if (outcome.duplicated) counters.duplicated += 1;
+    if (outcome.reordered) counters.reordered += 1;
+    // A duplicate shares the frame's decisions and, like it, takes its share of the bandwidth.
+    for (let copies = outcome.duplicated ? 2 : 1; copies > 0; copies--) {
+      if (outcome.rate === null) this.toDelayLine(outcome.frame, outcome.dueAt, outcome.reordered, now);
+      else if (this.shaper.offer(outcome.frame, outcome.rate, outcome.dueAt - now, outcome.reordered, now) === "queue_full") {
+        counters.droppedRateQueueFull += 1;
+      }
     }
+  }
+
+  /** A reordered frame skips the delay line; others wait there if delayed or if frames wait ahead of them (FIFO). */
+  private toDelayLine(frame: Uint8Array, dueAt: number, reordered: boolean, now: number): void {
+    if (reordered || (dueAt <= now && this.line.length === 0)) this.emit(frame);
+    else if (!this.line.push(frame, dueAt)) this.counters.droppedDelayFull += 1;
   }
 
   private emit(frame: Uint8Array): void {
@@ -146,11 +212,11 @@ export class LinkRelay {
   ) {
     this.filteredDirections = options.filteredDirections ?? "both";
     this.random = options.random ?? randomlySeeded;
-    this.aToB = new Direction(b, PASS_ALL.instantiate(this.random()), options.delayBudget);
-    this.bToA = new Direction(a, PASS_ALL.instantiate(this.random()), options.delayBudget);
-    this.setCapture(options.capture ?? null);
+    this.aToB = new Direction(a, b, PASS_ALL.instantiate(this.random(), "aToB"), options.delayBudget);
+    this.bToA = new Direction(b, a, PASS_ALL.instantiate(this.random(), "bToA"), options.delayBudget);
     a.onFrame(this.aToB.receive);
     b.onFrame(this.bToA.receive);
+    this.setCapture(options.capture ?? null);
   }
 
   /**
@@ -161,11 +227,12 @@ export class LinkRelay {
     const prepared = prepareChain(filters, suspended);
     if (!prepared.ok) return prepared;
     const filtered = this.filteredDirections;
-    const aToB = (filtered === "bToA" ? PASS_ALL : prepared.chain).instantiate(this.random());
-    const bToA = (filtered === "aToB" ? PASS_ALL : prepared.chain).instantiate(this.random());
+    const aToB = (filtered === "bToA" ? PASS_ALL : prepared.chain).instantiate(this.random(), "aToB");
+    const bToA = (filtered === "aToB" ? PASS_ALL : prepared.chain).instantiate(this.random(), "bToA");
     // Both built before either is installed: no frame ever meets a half-built chain.
     this.aToB.chain = aToB;
     this.bToA.chain = bToA;
+    this.refresh();
     return { ok: true };
   }
 
@@ -173,6 +240,13 @@ export class LinkRelay {
   setCapture(sink: CaptureSink | null): void {
     this.aToB.capture = sink;
     this.bToA.capture = sink;
+    this.refresh();
+  }
+
+  private refresh(): void {
+    if (this.closed) return;
+    this.aToB.refresh();
+    this.bToA.refresh();
   }
 
   counters(): LinkCountersSnapshot {

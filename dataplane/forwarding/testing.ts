@@ -125,8 +125,10 @@ export async function waitFor(condition: () => boolean, what: string, timeoutMs 
   }
 }
 
-/** Frames counted in = out + dropped (+ still queued): nothing is lost unaccounted. */
+/** Frames counted in (+ duplicates made) = out + dropped (+ still queued): nothing is lost unaccounted. */
 export function accountedFor(counters: DirectionCounters): boolean {
-  const dropped = counters.droppedFrequency + counters.droppedLoss + counters.droppedBpf + counters.droppedSuspended + counters.droppedDelayFull;
-  return counters.framesIn === counters.framesOut + dropped + counters.delayedQueued;
+  const dropped =
+    counters.droppedFrequency + counters.droppedLoss + counters.droppedLossBurst + counters.droppedBpf + counters.droppedSuspended +
+    counters.droppedDelayFull + counters.droppedRateQueueFull;
+  return counters.framesIn + counters.duplicated === counters.framesOut + dropped + counters.delayedQueued + counters.rateQueued;
 }

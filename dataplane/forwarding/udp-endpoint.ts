@@ -2,10 +2,14 @@
  * A UDP tunnel end in GNS3's nio_udp format (one datagram = one raw Ethernet frame, no
  * header): a socket bound to a local port and connected to the peer, so, as with ubridge's
  * connected sockets, only the peer's datagrams are received and sends need no address.
+ * The socket is the batched native addon's when it is built, node:dgram's otherwise.
  */
-import { createSocket, type Socket } from "node:dgram";
 import { isIPv6 } from "node:net";
+import { DgramTunnel } from "./dgram-tunnel";
 import type { Endpoint, FrameHandler } from "./endpoint";
+import { NativeTunnel, type NativeTotals } from "./native-tunnel";
+import { udpPath } from "./native-udp";
+import type { TunnelSocket } from "./tunnel-socket";
 
 export interface UdpEndpointOptions {
   /** 0 picks a free port (read it back from `localPort`). */
@@ -20,66 +24,75 @@ export interface UdpEndpointOptions {
 }
 
 const DEFAULT_BUFFER_BYTES = 1 << 20;
+const NOTHING_FORWARDED: NativeTotals = { frames: 0, bytes: 0 };
 
 export class UdpEndpoint implements Endpoint {
-  /** Socket errors seen (e.g. ECONNREFUSED while the peer is not listening yet); forwarding goes on. */
-  errors = 0;
-  private handler: FrameHandler | null = null;
   private closed = false;
-  private closing: Promise<void> | undefined;
 
-  private constructor(
-    private readonly socket: Socket,
-    readonly localPort: number,
-  ) {
-    socket.on("message", (frame) => this.handler?.(frame));
-    socket.on("error", () => {
-      this.errors += 1;
-    });
-  }
+  private constructor(private readonly socket: TunnelSocket) {}
 
   /** Binds and connects; rejects (with the socket closed) when the port is taken or the peer invalid. */
   static async open(options: UdpEndpointOptions): Promise<UdpEndpoint> {
     const ipv6 = isIPv6(options.remoteHost);
-    const socket = createSocket({
-      type: ipv6 ? "udp6" : "udp4",
-      recvBufferSize: options.receiveBufferBytes ?? DEFAULT_BUFFER_BYTES,
-      sendBufferSize: options.sendBufferBytes ?? DEFAULT_BUFFER_BYTES,
-    });
+    const socketOptions = {
+      ipv6,
+      localAddress: options.localAddress ?? (ipv6 ? "::" : "0.0.0.0"),
+      localPort: options.localPort,
+      remoteHost: options.remoteHost,
+      remotePort: options.remotePort,
+      receiveBufferBytes: options.receiveBufferBytes ?? DEFAULT_BUFFER_BYTES,
+      sendBufferBytes: options.sendBufferBytes ?? DEFAULT_BUFFER_BYTES,
+    };
+    const path = udpPath();
+    // The addon takes plain addresses; a scoped IPv6 one (fe80::1%eth0) stays on node:dgram.
+    const scoped = socketOptions.localAddress.includes("%") || socketOptions.remoteHost.includes("%");
     try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once("error", reject);
-        socket.bind(options.localPort, options.localAddress ?? (ipv6 ? "::" : "0.0.0.0"), () => {
-          socket.off("error", reject);
-          resolve();
-        });
-      });
-      await new Promise<void>((resolve, reject) => {
-        socket.connect(options.remotePort, options.remoteHost, (error?: Error) => (error ? reject(error) : resolve()));
-      });
+      const socket = path.kind === "native" && !scoped ? await NativeTunnel.open(path.addon, socketOptions) : await DgramTunnel.open(socketOptions);
+      return new UdpEndpoint(socket);
     } catch (error) {
-      socket.close();
       const reason = error instanceof Error ? error.message : String(error);
       throw new Error(
         `Cannot open UDP tunnel from port ${options.localPort} to ${options.remoteHost}:${options.remotePort}: ${reason}`,
         { cause: error },
       );
     }
-    return new UdpEndpoint(socket, socket.address().port);
+  }
+
+  get localPort(): number {
+    return this.socket.localPort;
+  }
+
+  /** Socket errors seen (e.g. ECONNREFUSED while the peer is not listening yet); forwarding goes on. */
+  get errors(): number {
+    return this.socket.errors;
   }
 
   send(frame: Uint8Array): void {
     if (!this.closed) this.socket.send(frame);
   }
 
+  /** Also ends forwarding in C (`forwardNatively`): from now on frames go to `handler`. */
   onFrame(handler: FrameHandler | null): void {
-    this.handler = handler;
+    this.socket.receive(handler);
+  }
+
+  forwardNatively(target: Endpoint): boolean {
+    const carrier = target.nativeEndpoint?.() ?? target;
+    return (
+      !this.closed &&
+      carrier instanceof UdpEndpoint &&
+      this.socket instanceof NativeTunnel &&
+      carrier.socket instanceof NativeTunnel &&
+      this.socket.forwardTo(carrier.socket)
+    );
+  }
+
+  nativeForwarded(): NativeTotals {
+    return this.socket instanceof NativeTunnel ? this.socket.forwarded() : NOTHING_FORWARDED;
   }
 
   close(): Promise<void> {
     this.closed = true;
-    this.handler = null;
-    this.closing ??= new Promise((resolve) => this.socket.close(() => resolve()));
-    return this.closing;
+    return this.socket.close();
   }
 }

@@ -1,5 +1,6 @@
 import { NodeKind } from "@shared/proto";
 import type { Forwarding } from "../daemon";
+import { logUdpPath } from "../forwarding/native-udp";
 import { CloudRuntime } from "./cloud-runtime";
 import { HubRuntime, SwitchRuntime } from "./device-runtimes";
 import { HostReconciler, type NodeRuntimeFactories } from "./host-reconciler";
@@ -16,6 +17,7 @@ export interface HostForwardingOptions {
 
 /** The daemon's forwarding core: the reconciler over this host's node runtimes, its counters and `/metrics`. */
 export async function createHostForwarding(options: HostForwardingOptions): Promise<Forwarding & { metricsPort: number | null }> {
+  logUdpPath();
   const reconciler = new HostReconciler(
     {
       [NodeKind.CLOUD]: (spec) => CloudRuntime.start(spec),

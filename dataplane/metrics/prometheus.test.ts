@@ -15,6 +15,11 @@ function counters(base: number): DirectionCounters {
     corrupted: base + 9,
     delayedQueued: base + 10,
     droppedDelayFull: base + 11,
+    droppedRateQueueFull: base + 12,
+    droppedLossBurst: base + 13,
+    duplicated: base + 14,
+    reordered: base + 15,
+    rateQueued: base + 16,
   };
 }
 
@@ -32,17 +37,22 @@ describe("Prometheus exposition", () => {
     expect(lines).toContain('gns3_link_frames_dropped_total{link_id="l1",project_id="p1",direction="a_to_b",reason="suspended"} 8');
     expect(lines).toContain('gns3_link_frames_dropped_total{link_id="l1",project_id="p1",direction="a_to_b",reason="delay_full"} 11');
     expect(lines).toContain('gns3_link_frames_corrupted_total{link_id="l1",project_id="p1",direction="a_to_b"} 9');
+    expect(lines).toContain('gns3_link_frames_dropped_total{link_id="l1",project_id="p1",direction="a_to_b",reason="rate_queue_full"} 12');
+    expect(lines).toContain('gns3_link_frames_dropped_total{link_id="l1",project_id="p1",direction="b_to_a",reason="loss_burst"} 113');
+    expect(lines).toContain('gns3_link_frames_duplicated_total{link_id="l1",project_id="p1",direction="a_to_b"} 14');
+    expect(lines).toContain('gns3_link_frames_reordered_total{link_id="l1",project_id="p1",direction="a_to_b"} 15');
+    expect(lines).toContain('gns3_link_frames_rate_queued{link_id="l1",project_id="p1",direction="b_to_a"} 116');
     expect(lines).toContain("# TYPE gns3_link_frames_delayed gauge");
     expect(lines).toContain('gns3_link_frames_delayed{link_id="l1",project_id="p1",direction="b_to_a"} 110');
     expect(lines).toContain("# TYPE gns3_link_capture_failures_total counter");
     expect(lines).toContain('gns3_link_capture_failures_total{link_id="l1",project_id="p1"} 3');
-    // 8 families × (HELP + TYPE) + 11 fields × 2 directions + 1 per link, and a final newline.
-    expect(lines.filter((line) => line !== "")).toHaveLength(16 + 22 + 1);
+    // 11 families × (HELP + TYPE) + 16 fields × 2 directions + 1 per link, and a final newline.
+    expect(lines.filter((line) => line !== "")).toHaveLength(22 + 32 + 1);
     expect(text.endsWith("\n")).toBe(true);
   });
 
   it("prints family headers even with no link, and escapes label values", () => {
-    expect(renderLinkMetrics([]).split("\n").filter((line) => line !== "")).toHaveLength(16);
+    expect(renderLinkMetrics([]).split("\n").filter((line) => line !== "")).toHaveLength(22);
     expect(escapeLabelValue('a"b\\c\nd')).toBe('a\\"b\\\\c\\nd');
   });
 });

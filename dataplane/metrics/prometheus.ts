@@ -31,15 +31,20 @@ const FAMILIES: readonly Family[] = [
   {
     name: "gns3_link_frames_dropped_total",
     type: "counter",
-    help: "Frames dropped by a filter, by suspension, or for want of room in the daemon's delay lines, by reason.",
+    help: "Frames dropped by a filter, by suspension, by a full bandwidth queue, or for want of room in the daemon's delay lines, by reason.",
     samples: [
       { labels: ',reason="frequency"', field: "droppedFrequency" },
       { labels: ',reason="loss"', field: "droppedLoss" },
       { labels: ',reason="bpf"', field: "droppedBpf" },
       { labels: ',reason="suspended"', field: "droppedSuspended" },
       { labels: ',reason="delay_full"', field: "droppedDelayFull" },
+      { labels: ',reason="rate_queue_full"', field: "droppedRateQueueFull" },
+      { labels: ',reason="loss_burst"', field: "droppedLossBurst" },
     ],
   },
+  { name: "gns3_link_frames_duplicated_total", type: "counter", help: "Frames sent twice by the duplicate filter.", samples: [{ labels: "", field: "duplicated" }] },
+  { name: "gns3_link_frames_reordered_total", type: "counter", help: "Frames sent ahead of the delay line by the reorder filter.", samples: [{ labels: "", field: "reordered" }] },
+  { name: "gns3_link_frames_rate_queued", type: "gauge", help: "Frames held by the bandwidth limit now.", samples: [{ labels: "", field: "rateQueued" }] },
   { name: "gns3_link_frames_corrupted_total", type: "counter", help: "Frames altered by the corrupt filter.", samples: [{ labels: "", field: "corrupted" }] },
   { name: "gns3_link_frames_delayed", type: "gauge", help: "Frames waiting in the delay line now.", samples: [{ labels: "", field: "delayedQueued" }] },
 ];

@@ -35,11 +35,15 @@ export interface VlanTag {
   readonly priority: number;
 }
 
+/** Whether `outerTag` finds a tag; answers without allocating, for the untagged frames of the common path. */
+export function hasOuterTag(frame: Uint8Array): boolean {
+  return frame.length >= ETHERNET_HEADER_BYTES + TAG_BYTES && TAG_PROTOCOLS.has((frame[12]! << 8) | frame[13]!);
+}
+
 /** The outermost tag, when the frame carries one with a known tag protocol. */
 export function outerTag(frame: Uint8Array): VlanTag | undefined {
-  if (frame.length < ETHERNET_HEADER_BYTES + TAG_BYTES) return undefined;
+  if (!hasOuterTag(frame)) return undefined;
   const protocol = (frame[12]! << 8) | frame[13]!;
-  if (!TAG_PROTOCOLS.has(protocol)) return undefined;
   const control = (frame[14]! << 8) | frame[15]!;
   return { protocol, vid: control & 0x0fff, priority: control >> 13 };
 }

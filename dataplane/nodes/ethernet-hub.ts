@@ -4,7 +4,7 @@ import { DeviceInbox, InProcessPort } from "./in-process-port";
 
 export class EthernetHub {
   private readonly ports = new Map<number, InProcessPort>();
-  private readonly inbox = new DeviceInbox();
+  private readonly inbox = new DeviceInbox((from, frame) => this.repeat(from, frame));
 
   constructor(portNumbers: readonly number[]) {
     this.configure(portNumbers);
@@ -21,7 +21,7 @@ export class EthernetHub {
     }
     for (const portNumber of wanted) {
       if (!this.ports.has(portNumber)) {
-        this.ports.set(portNumber, new InProcessPort(portNumber, (from, frame) => this.inbox.push(() => this.repeat(from, frame)), () => {}));
+        this.ports.set(portNumber, new InProcessPort(portNumber, this.inbox, () => {}));
       }
     }
   }

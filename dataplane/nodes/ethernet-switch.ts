@@ -17,7 +17,7 @@
  */
 import type { Endpoint } from "../forwarding/endpoint";
 import { DeviceInbox, InProcessPort } from "./in-process-port";
-import { ETHERNET_HEADER_BYTES, destinationOf, isGroupAddress, outerTag, popTag, pushTag, sourceOf } from "./ethernet-frame";
+import { ETHERNET_HEADER_BYTES, destinationOf, hasOuterTag, isGroupAddress, outerTag, popTag, pushTag, sourceOf } from "./ethernet-frame";
 
 export type SwitchPortMode = "access" | "dot1q" | "qinq";
 
@@ -54,12 +54,13 @@ interface SwitchPort {
   config: SwitchPortConfig;
 }
 
+/** One switch's view of the frame it is forwarding; one object per switch, overwritten per frame (forwarding never nests: the inbox queues). */
 interface Classified {
-  readonly vlan: number;
-  readonly frame: Uint8Array;
-  readonly priority: number;
+  vlan: number;
+  frame: Uint8Array;
+  priority: number;
   /** Set by qinq ports: the tag protocol of the outer tag this frame gains on a trunk. */
-  readonly protocol: number | undefined;
+  protocol: number | undefined;
 }
 
 const DEFAULT_TAG_PROTOCOL = 0x8100;
@@ -67,7 +68,8 @@ const DEFAULT_TAG_PROTOCOL = 0x8100;
 export class EthernetSwitch {
   private readonly ports = new Map<number, SwitchPort>();
   private readonly tables = new Map<number, Map<number, Learned>>();
-  private readonly inbox = new DeviceInbox();
+  private readonly inbox = new DeviceInbox((from, frame) => this.forward(from, frame));
+  private readonly classified: Classified = { vlan: 0, frame: new Uint8Array(0), priority: 0, protocol: undefined };
   private readonly ageingMs: number;
   private readonly now: () => number;
   private lastSweep: number;
@@ -105,7 +107,7 @@ export class EthernetSwitch {
       if (this.ports.has(portNumber)) continue;
       const endpoint = new InProcessPort(
         portNumber,
-        (from, frame) => this.inbox.push(() => this.forward(from, frame)),
+        this.inbox,
         (from) => {
           const port = this.ports.get(from.portNumber);
           if (port !== undefined) this.forget(port);
@@ -143,12 +145,12 @@ export class EthernetSwitch {
     const ingress = this.ports.get(from.portNumber);
     // A port removed by `configure` may still have a link sending into it.
     if (ingress?.endpoint !== from || frame.length < ETHERNET_HEADER_BYTES) return;
-    const classified = classify(ingress.config, frame);
-    if (classified === undefined) return;
+    const classified = this.classified;
+    if (!classify(ingress.config, frame, classified)) return;
     const now = this.now();
     this.sweep(now);
     const table = this.tableOf(classified.vlan);
-    if (!isGroupAddress(frame, 6)) table.set(sourceOf(frame), { port: ingress, seenAt: now });
+    if (!isGroupAddress(frame, 6)) this.learn(table, sourceOf(frame), ingress, now);
     const known = isGroupAddress(frame, 0) ? undefined : table.get(destinationOf(frame));
     if (known !== undefined && now - known.seenAt < this.ageingMs && this.ports.get(known.port.config.portNumber) === known.port) {
       if (known.port !== ingress) this.emit(known.port, classified);
@@ -169,6 +171,16 @@ export class EthernetSwitch {
       }
     } else if (classified.vlan === vlan) {
       port.endpoint.deliver(classified.frame);
+    }
+  }
+
+  /** Updates a known address in place: a steady flow allocates nothing. */
+  private learn(table: Map<number, Learned>, mac: number, port: SwitchPort, now: number): void {
+    const learned = table.get(mac);
+    if (learned === undefined) table.set(mac, { port, seenAt: now });
+    else {
+      learned.port = port;
+      learned.seenAt = now;
     }
   }
 
@@ -198,16 +210,26 @@ export class EthernetSwitch {
   }
 }
 
-function classify(config: SwitchPortConfig, frame: Uint8Array): Classified | undefined {
-  const tag = outerTag(frame);
+/** Fills `into` with the frame's VLAN and inner frame as the ingress port sees them; false: the port drops it. */
+function classify(config: SwitchPortConfig, frame: Uint8Array, into: Classified): boolean {
+  into.vlan = config.vlan;
+  into.frame = frame;
+  into.priority = 0;
+  into.protocol = undefined;
   switch (config.mode) {
     case "access":
-      return tag === undefined ? { vlan: config.vlan, frame, priority: 0, protocol: undefined } : undefined;
+      return !hasOuterTag(frame);
     case "qinq":
-      return { vlan: config.vlan, frame, priority: 0, protocol: config.ethertype || DEFAULT_TAG_PROTOCOL };
-    case "dot1q":
-      if (tag === undefined) return { vlan: config.vlan, frame, priority: 0, protocol: undefined };
-      return { vlan: tag.vid === 0 ? config.vlan : tag.vid, frame: popTag(frame), priority: tag.priority, protocol: undefined };
+      into.protocol = config.ethertype || DEFAULT_TAG_PROTOCOL;
+      return true;
+    case "dot1q": {
+      if (!hasOuterTag(frame)) return true;
+      const tag = outerTag(frame)!;
+      if (tag.vid !== 0) into.vlan = tag.vid;
+      into.frame = popTag(frame);
+      into.priority = tag.priority;
+      return true;
+    }
   }
 }
 

@@ -7,31 +7,68 @@
 import type { Endpoint, FrameHandler } from "../forwarding/endpoint";
 
 const FRAMES_PER_TURN = 1024;
+const INITIAL_CAPACITY = 64;
+
+/** What a device does with one frame that entered by `port`. */
+export type DeviceWork = (port: InProcessPort, frame: Uint8Array) => void;
 
 export class DeviceInbox {
-  private readonly queue: Array<() => void> = [];
+  // A ring of (port, frame) pairs, grown by doubling: queueing a frame allocates nothing.
+  private ports: (InProcessPort | undefined)[] = new Array(INITIAL_CAPACITY);
+  private frames: (Uint8Array | undefined)[] = new Array(INITIAL_CAPACITY);
+  private head = 0;
+  private count = 0;
   private draining = false;
   private scheduled = false;
 
-  push(job: () => void): void {
-    this.queue.push(job);
+  constructor(private readonly work: DeviceWork) {}
+
+  push(port: InProcessPort, frame: Uint8Array): void {
+    if (this.count === this.frames.length) this.grow();
+    const tail = (this.head + this.count) & (this.frames.length - 1);
+    this.ports[tail] = port;
+    this.frames[tail] = frame;
+    this.count += 1;
     if (!this.draining) this.drain();
   }
 
   private drain(): void {
     this.draining = true;
     try {
-      for (let budget = FRAMES_PER_TURN; budget > 0 && this.queue.length > 0; budget -= 1) this.queue.shift()!();
+      for (let budget = FRAMES_PER_TURN; budget > 0 && this.count > 0; budget -= 1) {
+        const head = this.head;
+        const port = this.ports[head]!;
+        const frame = this.frames[head]!;
+        this.ports[head] = undefined;
+        this.frames[head] = undefined;
+        this.head = (head + 1) & (this.frames.length - 1);
+        this.count -= 1;
+        this.work(port, frame);
+      }
     } finally {
       this.draining = false;
     }
-    if (this.queue.length > 0 && !this.scheduled) {
+    if (this.count > 0 && !this.scheduled) {
       this.scheduled = true;
       setImmediate(() => {
         this.scheduled = false;
         if (!this.draining) this.drain();
       });
     }
+  }
+
+  private grow(): void {
+    const capacity = this.frames.length * 2;
+    const ports: (InProcessPort | undefined)[] = new Array(capacity);
+    const frames: (Uint8Array | undefined)[] = new Array(capacity);
+    const mask = this.frames.length - 1;
+    for (let index = 0; index < this.count; index++) {
+      ports[index] = this.ports[(this.head + index) & mask];
+      frames[index] = this.frames[(this.head + index) & mask];
+    }
+    this.ports = ports;
+    this.frames = frames;
+    this.head = 0;
   }
 }
 
@@ -41,12 +78,12 @@ export class InProcessPort implements Endpoint {
 
   constructor(
     readonly portNumber: number,
-    private readonly ingress: (port: InProcessPort, frame: Uint8Array) => void,
+    private readonly inbox: DeviceInbox,
     private readonly detached: (port: InProcessPort) => void,
   ) {}
 
   send(frame: Uint8Array): void {
-    this.ingress(this, frame);
+    this.inbox.push(this, frame);
   }
 
   onFrame(handler: FrameHandler | null): void {

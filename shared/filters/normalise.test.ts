@@ -76,3 +76,47 @@ describe("sameFilters", () => {
     expect(sameFilters({ delay: [1] }, {})).toBe(false);
   });
 });
+
+describe("normaliseFilters: extended types and one direction", () => {
+  it.each([
+    [{ rate: [10_000] }, { rate: [10_000] }],
+    [{ rate: [64, 10, 0] }, { rate: [64, 10, 0] }],
+    [{ rate: [0, 100] }, {}],
+    [{ duplicate: [5] }, { duplicate: [5] }],
+    [{ delay: [30], reorder: [25, 5] }, { delay: [30], reorder: [25, 5] }],
+    [{ loss_burst: [25, 2500, 10_000, 0] }, { loss_burst: [25, 2500, 10_000, 0] }],
+    [{ "delay:a_to_b": [30], "delay:b_to_a": [5] }, { "delay:a_to_b": [30], "delay:b_to_a": [5] }],
+    [{ "latency:b_to_a": ["20"] }, { "latency:b_to_a": [20] }],
+    [{ "bpf:a_to_b": [" icmp "] }, { "bpf:a_to_b": ["icmp"] }],
+    [{ "suspend:a_to_b": [1] }, { "suspend:a_to_b": [1] }],
+    [{ "suspend:b_to_a": [0] }, {}],
+    // The Qt GUI sends every listed entry, the untouched ones at 0: they vanish.
+    [{ delay: [0, 0], "delay:a_to_b": [30, 0], "delay:b_to_a": [0, 0], rate: [0, 0, 0] }, { "delay:a_to_b": [30, 0] }],
+    [{ "delay:a_to_b": [30], "reorder:a_to_b": [10] }, { "delay:a_to_b": [30], "reorder:a_to_b": [10] }],
+  ])("normalises %j to %j", (raw, expected) => {
+    expect(normaliseFilters(raw)).toEqual({ ok: true, filters: expected });
+  });
+
+  it.each([
+    [{ rate: [1_000_001] }, "Filter 'rate' Rate must be between 0 and 1000000 kbit/s, got 1000001"],
+    [{ rate: [64, -1] }, "Filter 'rate' Queue (packets) must be between 0 and 1000000 packets, got -1"],
+    [{ rate: [64, 1, 1, 1] }, "Filter 'rate' takes 1 to 3 values (Rate, Queue (packets), Queue (bytes)), got 4"],
+    [{ duplicate: [101] }, "Filter 'duplicate' Chance must be between 0 and 100 %, got 101"],
+    [{ loss_burst: [25, 2500] }, "Filter 'loss_burst' takes 4 values (p (good to bad), r (bad to good), 1-h (loss when bad), 1-k (loss when good)), got 2"],
+    [{ loss_burst: [25, 2500, 10_001, 0] }, "Filter 'loss_burst' 1-h (loss when bad) must be between 0 and 10000 /10000, got 10001"],
+    [{ reorder: [25] }, "Filter 'reorder' sends packets ahead of delayed ones, so it needs a delay on a_to_b: add 'delay' or 'delay:a_to_b'"],
+    [{ "delay:a_to_b": [30], reorder: [25] }, "Filter 'reorder' sends packets ahead of delayed ones, so it needs a delay on b_to_a: add 'delay' or 'delay:b_to_a'"],
+    [{ delay: [10], "delay:a_to_b": [30] }, "Filters 'delay' and 'delay:a_to_b' both apply to a_to_b: give each direction one 'delay' (for example 'delay:a_to_b' and 'delay:b_to_a')"],
+    [{ "latency:b_to_a": [10], "delay:b_to_a": [30] }, "Filters 'latency:b_to_a' and 'delay:b_to_a' are the same filter: send only one of them"],
+    [{ suspend: [1] }, "Filter 'suspend' applies to one direction: send 'suspend:a_to_b' or 'suspend:b_to_a'"],
+    [{ "suspend:a_to_b": [2] }, "Filter 'suspend:a_to_b' Suspended must be between 0 and 1 (1 = yes), got 2"],
+    [{ "delay:c_to_d": [5] }, "Unknown filter 'delay:c_to_d'"],
+    [{ "delay:": [5] }, "Unknown filter 'delay:'"],
+    [{ "jitter:a_to_b": [5] }, "Unknown filter 'jitter:a_to_b'"],
+    [{ "packet_loss:a_to_b": [1.5] }, "Filter 'packet_loss:a_to_b' Chance must be an integer, got 1.5"],
+  ])("rejects %j", (raw, message) => {
+    const result = normaliseFilters(raw);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.message).toContain(message);
+  });
+});

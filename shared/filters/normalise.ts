@@ -1,4 +1,14 @@
-import { FILTER_CATALOGUE, LEGACY_FILTER_KEYS, filterDescriptor, type FilterDescriptor, type FilterParameter, type IntegerParameter } from "./catalogue";
+import {
+  FILTER_CATALOGUE,
+  FILTER_DIRECTIONS,
+  LEGACY_FILTER_KEYS,
+  filterDescriptor,
+  parseFilterKey,
+  type FilterDescriptor,
+  type FilterDirection,
+  type FilterParameter,
+  type IntegerParameter,
+} from "./catalogue";
 
 /** Stored filters: key order is the order the client sent, which is the order they apply in. */
 export type FilterValue = number | string;
@@ -12,7 +22,14 @@ export type NormaliseResult = { ok: true; filters: LinkFilters } | { ok: false; 
  */
 export type BpfLineCheck = (line: string) => string | null;
 
-const KNOWN_KEYS = [...FILTER_CATALOGUE.map((d) => d.type), ...Object.keys(LEGACY_FILTER_KEYS)];
+const BOTH_WAYS_TYPES = FILTER_CATALOGUE.filter((d) => !d.directionalOnly).map((d) => d.type);
+const GNS3_KEYS = [...FILTER_CATALOGUE.filter((d) => !d.extended).map((d) => d.type), ...Object.keys(LEGACY_FILTER_KEYS)];
+const KNOWN_KEYS = [...new Set([...GNS3_KEYS, ...BOTH_WAYS_TYPES])];
+const KNOWN_KEYS_TEXT =
+  `${KNOWN_KEYS.join(", ")}, each also for one direction with :a_to_b or :b_to_a (a is the link's first node), ` +
+  FILTER_CATALOGUE.filter((d) => d.directionalOnly)
+    .flatMap((d) => FILTER_DIRECTIONS.map((direction) => `${d.type}:${direction}`))
+    .join(", ");
 
 /**
  * GNS3's normalisation (entries whose first value is 0 or empty are dropped, strings trimmed of
@@ -28,13 +45,20 @@ export function normaliseFilters(raw: unknown, checkBpfLine?: BpfLineCheck): Nor
   const keyOfType = new Map<string, string>();
   const filters: LinkFilters = {};
   for (const [key, values] of entries) {
-    const descriptor = filterDescriptor(key);
-    if (!descriptor || !Object.hasOwn(FILTER_KEYS, key)) {
-      return fail(`Unknown filter '${key}': expected one of ${KNOWN_KEYS.join(", ")}`);
+    const { base, direction } = parseFilterKey(key);
+    const descriptor = filterDescriptor(base);
+    if (!descriptor || !Object.hasOwn(FILTER_KEYS, base)) {
+      return fail(`Unknown filter '${key}': expected one of ${KNOWN_KEYS_TEXT}`);
     }
-    const earlier = keyOfType.get(descriptor.type);
+    if (descriptor.directionalOnly && direction === null) {
+      return fail(
+        `Filter '${key}' applies to one direction: send '${key}:a_to_b' or '${key}:b_to_a' (a is the link's first node); the link's suspend field suspends both`,
+      );
+    }
+    const sameFilter = direction === null ? descriptor.type : `${descriptor.type}:${direction}`;
+    const earlier = keyOfType.get(sameFilter);
     if (earlier !== undefined) return fail(`Filters '${earlier}' and '${key}' are the same filter: send only one of them`);
-    keyOfType.set(descriptor.type, key);
+    keyOfType.set(sameFilter, key);
     if (!Array.isArray(values)) {
       return fail(`Filter '${key}' must be a list of values, e.g. {"${key}": [${exampleValue(descriptor.parameters[0])}]}, got ${describe(values)}`);
     }
@@ -51,10 +75,52 @@ export function normaliseFilters(raw: unknown, checkBpfLine?: BpfLineCheck): Nor
     }
     filters[key] = normalised;
   }
-  return { ok: true, filters };
+  const problem = overlappingDirection(filters) ?? reorderWithoutDelay(filters);
+  return problem ? fail(problem) : { ok: true, filters };
 }
 
-const FILTER_KEYS: Record<string, true> = Object.fromEntries(KNOWN_KEYS.map((k) => [k, true]));
+/** Every base a key may have: the types (one-direction-only ones too) and legacy names. */
+const FILTER_KEYS: Record<string, true> = Object.fromEntries([...KNOWN_KEYS, ...FILTER_CATALOGUE.map((d) => d.type)].map((k) => [k, true]));
+
+/** The kept keys of each direction by filter type: one entry per type per direction. */
+function keysByDirection(filters: LinkFilters): Record<FilterDirection, Map<string, string>> {
+  const byDirection: Record<FilterDirection, Map<string, string>> = { a_to_b: new Map(), b_to_a: new Map() };
+  for (const key of Object.keys(filters)) {
+    const { base, direction } = parseFilterKey(key);
+    const type = filterDescriptor(base)!.type;
+    for (const applies of direction === null ? FILTER_DIRECTIONS : [direction]) byDirection[applies].set(type, key);
+  }
+  return byDirection;
+}
+
+/** Two entries of one type on one direction would have no clear meaning (add? replace?): refused. */
+function overlappingDirection(filters: LinkFilters): string | null {
+  const seen: Record<FilterDirection, Map<string, string>> = { a_to_b: new Map(), b_to_a: new Map() };
+  for (const key of Object.keys(filters)) {
+    const { base, direction } = parseFilterKey(key);
+    const type = filterDescriptor(base)!.type;
+    for (const applies of direction === null ? FILTER_DIRECTIONS : [direction]) {
+      const earlier = seen[applies].get(type);
+      if (earlier !== undefined) {
+        return `Filters '${earlier}' and '${key}' both apply to ${applies}: give each direction one '${type}' (for example '${type}:a_to_b' and '${type}:b_to_a')`;
+      }
+      seen[applies].set(type, key);
+    }
+  }
+  return null;
+}
+
+/** Reordering sends frames ahead of delayed ones (as tc-netem, which refuses it without a delay). */
+function reorderWithoutDelay(filters: LinkFilters): string | null {
+  const byDirection = keysByDirection(filters);
+  for (const direction of FILTER_DIRECTIONS) {
+    const reorder = byDirection[direction].get("reorder");
+    if (reorder !== undefined && !byDirection[direction].has("delay")) {
+      return `Filter '${reorder}' sends packets ahead of delayed ones, so it needs a delay on ${direction}: add 'delay' or 'delay:${direction}'`;
+    }
+  }
+  return null;
+}
 
 function checkValue(
   key: string,

@@ -321,6 +321,11 @@ export namespace gns3 {
                 corrupted: number;
                 delayedQueued: number;
                 droppedDelayFull: number;
+                droppedRateQueueFull: number;
+                droppedLossBurst: number;
+                duplicated: number;
+                reordered: number;
+                rateQueued: number;
                 static create(properties: gns3.dataplane.v1.DirectionCounters.$Shape): gns3.dataplane.v1.DirectionCounters & gns3.dataplane.v1.DirectionCounters.$Shape;
                 static create(properties?: gns3.dataplane.v1.DirectionCounters.$Properties): gns3.dataplane.v1.DirectionCounters;
                 static encode(message: gns3.dataplane.v1.DirectionCounters.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -341,6 +346,11 @@ export namespace gns3 {
                     corrupted?: (number|null);
                     delayedQueued?: (number|null);
                     droppedDelayFull?: (number|null);
+                    droppedRateQueueFull?: (number|null);
+                    droppedLossBurst?: (number|null);
+                    duplicated?: (number|null);
+                    reordered?: (number|null);
+                    rateQueued?: (number|null);
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = gns3.dataplane.v1.DirectionCounters.$Properties;

@@ -2296,6 +2296,11 @@ export const gns3 = $root.gns3 = (() => {
                  * @property {number|null} [corrupted] DirectionCounters corrupted
                  * @property {number|null} [delayedQueued] DirectionCounters delayedQueued
                  * @property {number|null} [droppedDelayFull] DirectionCounters droppedDelayFull
+                 * @property {number|null} [droppedRateQueueFull] DirectionCounters droppedRateQueueFull
+                 * @property {number|null} [droppedLossBurst] DirectionCounters droppedLossBurst
+                 * @property {number|null} [duplicated] DirectionCounters duplicated
+                 * @property {number|null} [reordered] DirectionCounters reordered
+                 * @property {number|null} [rateQueued] DirectionCounters rateQueued
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -2416,6 +2421,46 @@ export const gns3 = $root.gns3 = (() => {
                 DirectionCounters.prototype.droppedDelayFull = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
 
                 /**
+                 * DirectionCounters droppedRateQueueFull.
+                 * @member {number} droppedRateQueueFull
+                 * @memberof gns3.dataplane.v1.DirectionCounters
+                 * @instance
+                 */
+                DirectionCounters.prototype.droppedRateQueueFull = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * DirectionCounters droppedLossBurst.
+                 * @member {number} droppedLossBurst
+                 * @memberof gns3.dataplane.v1.DirectionCounters
+                 * @instance
+                 */
+                DirectionCounters.prototype.droppedLossBurst = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * DirectionCounters duplicated.
+                 * @member {number} duplicated
+                 * @memberof gns3.dataplane.v1.DirectionCounters
+                 * @instance
+                 */
+                DirectionCounters.prototype.duplicated = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * DirectionCounters reordered.
+                 * @member {number} reordered
+                 * @memberof gns3.dataplane.v1.DirectionCounters
+                 * @instance
+                 */
+                DirectionCounters.prototype.reordered = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * DirectionCounters rateQueued.
+                 * @member {number} rateQueued
+                 * @memberof gns3.dataplane.v1.DirectionCounters
+                 * @instance
+                 */
+                DirectionCounters.prototype.rateQueued = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
                  * Creates a new DirectionCounters instance using the specified properties.
                  * @function create
                  * @memberof gns3.dataplane.v1.DirectionCounters
@@ -2469,6 +2514,16 @@ export const gns3 = $root.gns3 = (() => {
                         writer.uint32(/* id 10, wireType 0 =*/80).uint64(message.delayedQueued);
                     if (message.droppedDelayFull != null && $Object.hasOwnProperty.call(message, "droppedDelayFull") && (typeof message.droppedDelayFull === "object" ? message.droppedDelayFull.low || message.droppedDelayFull.high : message.droppedDelayFull !== 0))
                         writer.uint32(/* id 11, wireType 0 =*/88).uint64(message.droppedDelayFull);
+                    if (message.droppedRateQueueFull != null && $Object.hasOwnProperty.call(message, "droppedRateQueueFull") && (typeof message.droppedRateQueueFull === "object" ? message.droppedRateQueueFull.low || message.droppedRateQueueFull.high : message.droppedRateQueueFull !== 0))
+                        writer.uint32(/* id 12, wireType 0 =*/96).uint64(message.droppedRateQueueFull);
+                    if (message.droppedLossBurst != null && $Object.hasOwnProperty.call(message, "droppedLossBurst") && (typeof message.droppedLossBurst === "object" ? message.droppedLossBurst.low || message.droppedLossBurst.high : message.droppedLossBurst !== 0))
+                        writer.uint32(/* id 13, wireType 0 =*/104).uint64(message.droppedLossBurst);
+                    if (message.duplicated != null && $Object.hasOwnProperty.call(message, "duplicated") && (typeof message.duplicated === "object" ? message.duplicated.low || message.duplicated.high : message.duplicated !== 0))
+                        writer.uint32(/* id 14, wireType 0 =*/112).uint64(message.duplicated);
+                    if (message.reordered != null && $Object.hasOwnProperty.call(message, "reordered") && (typeof message.reordered === "object" ? message.reordered.low || message.reordered.high : message.reordered !== 0))
+                        writer.uint32(/* id 15, wireType 0 =*/120).uint64(message.reordered);
+                    if (message.rateQueued != null && $Object.hasOwnProperty.call(message, "rateQueued") && (typeof message.rateQueued === "object" ? message.rateQueued.low || message.rateQueued.high : message.rateQueued !== 0))
+                        writer.uint32(/* id 16, wireType 0 =*/128).uint64(message.rateQueued);
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -2610,6 +2665,51 @@ export const gns3 = $root.gns3 = (() => {
                                     message.droppedDelayFull = value;
                                 else
                                     delete message.droppedDelayFull;
+                                continue;
+                            }
+                        case 12: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.droppedRateQueueFull = value;
+                                else
+                                    delete message.droppedRateQueueFull;
+                                continue;
+                            }
+                        case 13: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.droppedLossBurst = value;
+                                else
+                                    delete message.droppedLossBurst;
+                                continue;
+                            }
+                        case 14: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.duplicated = value;
+                                else
+                                    delete message.duplicated;
+                                continue;
+                            }
+                        case 15: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.reordered = value;
+                                else
+                                    delete message.reordered;
+                                continue;
+                            }
+                        case 16: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.rateQueued = value;
+                                else
+                                    delete message.rateQueued;
                                 continue;
                             }
                         }

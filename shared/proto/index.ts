@@ -73,6 +73,12 @@ export interface DirectionCounters {
   corrupted: number;
   delayedQueued: number;
   droppedDelayFull: number;
+  droppedRateQueueFull: number;
+  droppedLossBurst: number;
+  duplicated: number;
+  reordered: number;
+  /** Frames the rate shaper holds now (a gauge). */
+  rateQueued: number;
 }
 
 export interface LinkCounters {
@@ -318,6 +324,11 @@ function completeDirection(counters: gns3.dataplane.v1.DirectionCounters.$Proper
     corrupted: counters?.corrupted ?? 0,
     delayedQueued: counters?.delayedQueued ?? 0,
     droppedDelayFull: counters?.droppedDelayFull ?? 0,
+    droppedRateQueueFull: counters?.droppedRateQueueFull ?? 0,
+    droppedLossBurst: counters?.droppedLossBurst ?? 0,
+    duplicated: counters?.duplicated ?? 0,
+    reordered: counters?.reordered ?? 0,
+    rateQueued: counters?.rateQueued ?? 0,
   };
 }
 

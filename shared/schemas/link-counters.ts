@@ -18,13 +18,23 @@ const directionCountersWire = z.object({
     delay_queue_full: count,
     frequency: count,
     loss: count,
+    /** By `loss_burst` (extended filter). */
+    loss_burst: count,
+    /** Tail drops of a full `rate` queue (extended filter). */
+    rate_queue_full: count,
     suspended: count,
   }),
+  /** Frames sent twice by `duplicate` (extended filter). */
+  duplicated: count,
   /** Frames that entered from `from`, before the filters. */
   frames_in: count,
   /** Frames delivered to `to`. */
   frames_out: count,
   from: linkEndRef,
+  /** Frames held by a `rate` filter's queue at the time of the sample (a gauge). */
+  rate_queued: count,
+  /** Frames sent ahead of the delay line by `reorder` (extended filter). */
+  reordered: count,
   to: linkEndRef,
 });
 

@@ -38,6 +38,8 @@ export interface Env {
   CONTROLLER_CORS_ORIGINS?: string;
   /** The GNS3 version to answer as, X.Y.Z; `GNS3_VERSION` unless set. */
   CONTROLLER_GNS3_VERSION?: string;
+  /** "true": `available_filters` lists the filters beyond GNS3's five (Node's --extended-filters). */
+  CONTROLLER_EXTENDED_FILTERS?: string;
   /** Only tests shorten the notification ping interval. */
   CONTROLLER_NOTIFICATION_PING_MS?: string;
   /** Only tests shorten how long an `auto_close` project stays open after its last listener left. */
@@ -98,6 +100,7 @@ export function workerConfig(env: Env): ControllerConfig {
     ...(env.DATAPLANE_ACK_TIMEOUT === undefined ? {} : { dataplaneAckTimeoutMs: checkedVar("DATAPLANE_ACK_TIMEOUT", () => parseAckTimeout(env.DATAPLANE_ACK_TIMEOUT!)) }),
     auth: env.CONTROLLER_USER && env.CONTROLLER_PASSWORD ? { user: env.CONTROLLER_USER, password: env.CONTROLLER_PASSWORD } : undefined,
     limits: limitsFromEnvironment(env as unknown as Record<string, unknown>),
+    extendedFilters: env.CONTROLLER_EXTENDED_FILTERS === "true" || env.CONTROLLER_EXTENDED_FILTERS === "1",
   };
 }
 

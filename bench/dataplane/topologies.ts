@@ -1,0 +1,64 @@
+/** Desired states of the forwarding bench: what the daemon is asked to run, on 127.0.0.1. */
+import { NodeKind, PortMode, type DesiredHostState, type Filter, type LinkSpec, type NodeSpec, type PortSpec } from "@shared/proto";
+
+/** Where traffic enters the daemon and leaves it: each end is a cloud UDP port joined to a C tool's port. */
+export interface Ends {
+  readonly generator: number;
+  readonly daemonIn: number;
+  readonly daemonOut: number;
+  readonly receiver: number;
+}
+
+function port(portNumber: number, cloudUdp: PortSpec["cloudUdp"] = null): PortSpec {
+  return { portNumber, name: `e${portNumber}`, mode: cloudUdp ? PortMode.MODE_UNSPECIFIED : PortMode.ACCESS, vlan: cloudUdp ? 0 : 1, ethertype: 0, cloudUdp };
+}
+
+function node(nodeId: string, kind: NodeKind, ports: PortSpec[]): NodeSpec {
+  return { nodeId, projectId: "bench", name: nodeId, kind, running: true, consolePort: 0, startupScript: "", restartGeneration: 0, suspended: false, qemu: null, ports };
+}
+
+function link(linkId: string, a: [string, number], b: [string, number], filters: Filter[] = []): LinkSpec {
+  return {
+    linkId,
+    projectId: "bench",
+    a: { nodeId: a[0], adapterNumber: 0, portNumber: a[1], local: true },
+    b: { nodeId: b[0], adapterNumber: 0, portNumber: b[1], local: true },
+    filters,
+    suspended: false,
+    tunnel: null,
+    capture: null,
+  };
+}
+
+const udp = (local: number, remote: number) => ({ localPort: local, remoteHost: "127.0.0.1", remotePort: remote });
+
+/** One link between two UDP tunnels (as between two VMs, or ubridge with two UDP NIOs). */
+export function singleLink(revision: number, ends: Ends, filters: Filter[] = []): DesiredHostState {
+  const cloud = node("cloud", NodeKind.CLOUD, [port(0, udp(ends.daemonIn, ends.generator)), port(1, udp(ends.daemonOut, ends.receiver))]);
+  return { revision, nodes: [cloud], links: [link("l1", ["cloud", 0], ["cloud", 1], filters)] };
+}
+
+/** cloud → `devices` built-in devices in a row → cloud: devices + 1 links, every hop inside the daemon. */
+export function deviceChain(revision: number, ends: Ends, kind: NodeKind, devices: number): DesiredHostState {
+  const nodes = [node("in", NodeKind.CLOUD, [port(0, udp(ends.daemonIn, ends.generator))]), node("out", NodeKind.CLOUD, [port(0, udp(ends.daemonOut, ends.receiver))])];
+  const links: LinkSpec[] = [];
+  let previous: [string, number] = ["in", 0];
+  for (let index = 0; index < devices; index++) {
+    nodes.push(node(`d${index}`, kind, [port(0), port(1)]));
+    links.push(link(`l${index}`, previous, [`d${index}`, 0]));
+    previous = [`d${index}`, 1];
+  }
+  links.push(link(`l${devices}`, previous, ["out", 0]));
+  return { revision, nodes, links };
+}
+
+/** `count` links between UDP tunnels that no traffic reaches. */
+export function idleLinks(revision: number, count: number, silentPeer: number): DesiredHostState {
+  const ports = Array.from({ length: 2 * count }, (_, index) => port(index, udp(0, silentPeer)));
+  const links = Array.from({ length: count }, (_, index) => link(`idle${index}`, ["idle", 2 * index], ["idle", 2 * index + 1]));
+  return { revision, nodes: [node("idle", NodeKind.CLOUD, ports)], links };
+}
+
+export function emptyState(revision: number): DesiredHostState {
+  return { revision, nodes: [], links: [] };
+}

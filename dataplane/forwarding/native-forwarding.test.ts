@@ -1,0 +1,105 @@
+/**
+ * The batched native path and its fallback: which one runs, and a link direction handed to C
+ * and taken back as filters come and go, with order and counters as on the JavaScript path.
+ * `npm test` runs this file (as every forwarding test) once per path.
+ */
+import { createSocket, type Socket } from "node:dgram";
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanupAfterEach } from "@shared/testing/cleanups";
+import { spec } from "../filters/testing";
+import { udpPath } from "./native-udp";
+import { makeFrame, openLinkHarness, sendPaced, sequenceOf, waitFor, type LinkHarness } from "./testing";
+import { UdpEndpoint } from "./udp-endpoint";
+
+const { later } = cleanupAfterEach();
+
+let harness: LinkHarness | undefined;
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+
+describe("the UDP path", () => {
+  it("is node:dgram when GNS3_DATAPLANE_NATIVE=0, and the native addon in CI, which builds it", () => {
+    const path = udpPath();
+    if (process.env.GNS3_DATAPLANE_NATIVE === "0") expect(path).toEqual({ kind: "dgram", reason: "GNS3_DATAPLANE_NATIVE=0" });
+    else if (process.env.CI) expect(path.kind).toBe("native");
+  });
+});
+
+describe("a UDP endpoint on either path", () => {
+  async function peer(type: "udp4" | "udp6", address: string): Promise<{ socket: Socket; received: string[] }> {
+    const socket = createSocket(type);
+    const received: string[] = [];
+    socket.on("message", (message) => received.push(message.toString()));
+    await new Promise<void>((resolve) => socket.bind(0, address, resolve));
+    later(() => new Promise<void>((resolve) => socket.close(() => resolve())));
+    return { socket, received };
+  }
+
+  async function open(remoteHost: string, remotePort: number): Promise<UdpEndpoint> {
+    const endpoint = await UdpEndpoint.open({ localPort: 0, remoteHost, remotePort });
+    later(() => endpoint.close());
+    return endpoint;
+  }
+
+  it("talks to an IPv6 peer, and to a peer named by host name", async () => {
+    const six = await peer("udp6", "::1");
+    const endpoint = await open("::1", six.socket.address().port);
+    const frames: string[] = [];
+    endpoint.onFrame((frame) => frames.push(Buffer.from(frame).toString()));
+    endpoint.send(Buffer.from("to six"));
+    six.socket.send("from six", endpoint.localPort, "::1");
+    await waitFor(() => six.received.length === 1 && frames.length === 1, "a datagram each way over IPv6");
+    expect([six.received, frames]).toEqual([["to six"], ["from six"]]);
+
+    const four = await peer("udp4", "127.0.0.1");
+    (await open("localhost", four.socket.address().port)).send(Buffer.from("by name"));
+    await waitFor(() => four.received.length === 1, "a datagram to localhost");
+    expect(four.received).toEqual(["by name"]);
+  });
+
+  it("refuses a peer whose name does not resolve, naming the tunnel", async () => {
+    await expect(UdpEndpoint.open({ localPort: 0, remoteHost: "no-such-host.invalid", remotePort: 9 })).rejects.toThrow(/^Cannot open UDP tunnel from port 0 to no-such-host\.invalid:9: /);
+  });
+});
+
+describe("a link direction forwarded in C", () => {
+  async function sendAToB(link: LinkHarness, from: number, count: number): Promise<void> {
+    const before = link.relay.counters().aToB.framesIn;
+    await sendPaced(link.peerA, count, (index) => makeFrame(from + index), () => link.relay.counters().aToB.framesIn - before);
+    await waitFor(() => link.relay.counters().aToB.framesIn === before + count, "the relay to take every frame in");
+  }
+
+  it("goes back to JavaScript for filters and capture and returns to C after, in order, every frame counted", async () => {
+    const link = (harness = await openLinkHarness());
+    await sendAToB(link, 0, 300);
+    const captured: number[] = [];
+    link.relay.setCapture({ write: (frame) => captured.push(sequenceOf(frame)) });
+    await sendAToB(link, 300, 100);
+    link.relay.setCapture(null);
+    expect(link.relay.setFilters([spec("delay", 40)], false).ok).toBe(true);
+    await sendAToB(link, 400, 100);
+    // Frames still wait in the delay line: C must not overtake them.
+    expect(link.relay.counters().aToB.delayedQueued).toBeGreaterThan(0);
+    expect(link.relay.setFilters([], false).ok).toBe(true);
+    await sendAToB(link, 500, 300);
+    await waitFor(() => link.peerB.arrivals.length === 800, "every frame at B");
+
+    expect(link.peerB.arrivals.map((arrival) => sequenceOf(arrival.frame))).toEqual([...Array(800).keys()]);
+    expect(captured).toEqual([...Array(100).keys()].map((index) => 300 + index));
+    expect(link.relay.counters().aToB).toMatchObject({ framesIn: 800, framesOut: 800, bytesIn: 60 * 800, bytesOut: 60 * 800, delayedQueued: 0 });
+    if (udpPath().kind === "native") expect(link.endpointA.nativeForwarded().frames).toBeGreaterThanOrEqual(300);
+  });
+
+  it("stops when the relay closes: the endpoints stay open and forward nothing", async () => {
+    const link = (harness = await openLinkHarness());
+    await sendAToB(link, 0, 10);
+    await waitFor(() => link.peerB.arrivals.length === 10, "the first frames");
+    link.relay.close();
+    link.peerA.send(makeFrame(10));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(link.peerB.arrivals).toHaveLength(10);
+    expect(link.relay.counters().aToB).toMatchObject({ framesIn: 10, framesOut: 10 });
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Which UDP path the daemon forwards with: the batched addon of `dataplane/native` (built by
+ * `npm ci` through scripts/build-native.mjs) when it loads, node:dgram otherwise. The choice is
+ * made once per process; the daemon logs it at start-up (`logUdpPath`), with the reason.
+ * `GNS3_DATAPLANE_NATIVE=0` forces node:dgram (the tests run both ways).
+ */
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createLogger } from "@shared/logging/logger";
+
+/** The addon's functions (dataplane/native/udp_batch.c). Socket ids are small integers, reused after close. */
+export interface NativeUdp {
+  /** Binds and connects a non-blocking socket; throws an Error whose `code` is the errno name. */
+  open(
+    ipv6: boolean,
+    localAddress: string,
+    localPort: number,
+    remoteAddress: string,
+    remotePort: number,
+    receiveBufferBytes: number,
+    sendBufferBytes: number,
+    onBatch: (batch: Buffer, count: number) => void,
+  ): [id: number, boundPort: number];
+  /** Queues one datagram; it leaves with the next sendmmsg of this loop turn. */
+  send(id: number, frame: Uint8Array): void;
+  /** Whether received batches reach `onBatch`; when off they are read and dropped. */
+  deliver(id: number, on: boolean): void;
+  /** Frames read from `id` go straight to `targetId`, counted in C; -1 stops. */
+  forward(id: number, targetId: number): void;
+  /** Writes [frames forwarded in C, their bytes, socket errors] into `into`. */
+  stats(id: number, into: Float64Array): void;
+  close(id: number): void;
+  /** Lengths of the frames of the batch being delivered, in order. */
+  readonly batchLengths: Uint32Array;
+}
+
+export type UdpPath = { kind: "native"; addon: NativeUdp } | { kind: "dgram"; reason: string };
+
+const ADDON = join("dataplane", "native", "build", "Release", "udp_batch.node");
+
+/** The project root: this file's folder when run from source, `.build/` when bundled. */
+function addonPath(): string | undefined {
+  for (let folder = dirname(fileURLToPath(import.meta.url)); ; folder = dirname(folder)) {
+    if (existsSync(join(folder, ADDON))) return join(folder, ADDON);
+    if (dirname(folder) === folder) return undefined;
+  }
+}
+
+function choosePath(): UdpPath {
+  if (process.env.GNS3_DATAPLANE_NATIVE === "0") return { kind: "dgram", reason: "GNS3_DATAPLANE_NATIVE=0" };
+  const path = addonPath();
+  if (path === undefined) return { kind: "dgram", reason: `${ADDON} is not built (npm ci builds it; it needs gcc, make and python3)` };
+  try {
+    return { kind: "native", addon: createRequire(import.meta.url)(path) as NativeUdp };
+  } catch (error) {
+    return { kind: "dgram", reason: `${path} did not load: ${(error as Error).message}` };
+  }
+}
+
+let chosen: UdpPath | undefined;
+
+export function udpPath(): UdpPath {
+  chosen ??= choosePath();
+  return chosen;
+}
+
+/** Says which path this process forwards with, and why when it is the slower one. */
+export function logUdpPath(): void {
+  const path = udpPath();
+  const log = createLogger("dataplane.forwarding");
+  if (path.kind === "native") log.info("UDP tunnels use the batched native path (recvmmsg/sendmmsg)");
+  else log.warn("UDP tunnels use node:dgram", { reason: path.reason });
+}
