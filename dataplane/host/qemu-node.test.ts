@@ -1,26 +1,18 @@
 import { readFileSync } from "node:fs";
-import { connect, createServer, type AddressInfo } from "node:net";
+import { connect } from "node:net";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { cleanupAfterEach, waitFor } from "@shared/testing/cleanups";
 import { ItemErrorKind, NodeKind, PortMode, type ItemError, type LinkSpec, type NodeSpec, type QemuSpec } from "@shared/proto";
 import { qemuAvailable } from "../nodes/qemu";
+import { freeTcpPort, qemuSpec } from "../nodes/testing/qemu-spec";
 import { CloudRuntime } from "./cloud-runtime";
 import { HostReconciler } from "./host-reconciler";
 import { qemuNodeFactory } from "./qemu-node";
 
 const { later, tempDir } = cleanupAfterEach();
 const canRun = await qemuAvailable();
-const NO_IMAGE = { name: "", md5: "" };
-
-async function freeTcpPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "0.0.0.0", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /**
  * A QEMU node with two adapters and no disk (the firmware idles: no guest is needed here),
@@ -29,12 +21,12 @@ async function freeTcpPort(): Promise<number> {
 function vm(consolePort: number, monitorPort: number, overrides: Partial<NodeSpec> = {}, qemu: Partial<QemuSpec> = {}): NodeSpec {
   return {
     nodeId: "vm", projectId: "p", name: "VM1", kind: NodeKind.QEMU, running: true, consolePort, ports: [], startupScript: "", restartGeneration: 0, suspended: false,
-    qemu: {
-      binary: "qemu-system-x86_64", ramMb: 64, cpus: 1, disks: [], kernelImage: NO_IMAGE, initrd: NO_IMAGE, bios: NO_IMAGE, kernelCommandLine: "", bootPriority: "c",
+    qemu: qemuSpec({
+      ramMb: 64,
       adapters: [{ adapterNumber: 0, model: "e1000", macAddress: "0c:7e:5f:00:00:00" }, { adapterNumber: 1, model: "e1000", macAddress: "0c:7e:5f:00:00:01" }],
-      options: `-monitor telnet:127.0.0.1:${monitorPort},server=on,wait=off`, consoleType: "telnet", onClose: "power_off", linkedClone: true, overlaySourceNodeId: "", overlaySourceProjectId: "",
+      options: `-monitor telnet:127.0.0.1:${monitorPort},server=on,wait=off`,
       ...qemu,
-    },
+    }),
     ...overrides,
   };
 }

@@ -1,32 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { QemuSpec } from "@shared/proto";
 import { QemuCommandError, qemuArguments, splitOptions, type QemuCommandInput } from "./qemu-command";
+import { NO_IMAGE, qemuSpec as gns3Defaults } from "./testing/qemu-spec";
+
+/** The VM these tests start from: 512 MB and two CPUs, so that GNS3's defaults never pass by accident. */
+const qemuSpec = (overrides: Partial<QemuSpec> = {}): QemuSpec => gns3Defaults({ ramMb: 512, cpus: 2, ...overrides });
 
 const NODE_ID = "5f3a1c2e-8d4b-4e6f-9a01-23456789abcd";
 const PROJECT_ID = "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
-const NO_IMAGE = { name: "", md5: "" };
-
-function qemuSpec(overrides: Partial<QemuSpec> = {}): QemuSpec {
-  return {
-    binary: "qemu-system-x86_64",
-    ramMb: 512,
-    cpus: 2,
-    adapters: [],
-    disks: [],
-    kernelImage: NO_IMAGE,
-    initrd: NO_IMAGE,
-    bios: NO_IMAGE,
-    kernelCommandLine: "",
-    bootPriority: "c",
-    options: "",
-    consoleType: "telnet",
-    onClose: "power_off",
-    linkedClone: true,
-    overlaySourceNodeId: "",
-    overlaySourceProjectId: "",
-    ...overrides,
-  };
-}
 
 function input(overrides: Partial<QemuCommandInput> = {}, qemu: Partial<QemuSpec> = {}): QemuCommandInput {
   return {

@@ -1,12 +1,11 @@
 import { createSocket, type Socket } from "node:dgram";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import type { QemuSpec } from "@shared/proto";
 import { commandLine } from "./processes";
 import { QemuRuntime, qemuAvailable } from "./qemu";
+import { freeTcpPort, qemuSpec } from "./testing/qemu-spec";
 
 /**
  * The race between the daemon finding an adapter's UDP port free and QEMU binding it: the
@@ -46,39 +45,15 @@ function bindUdp(port: number, address: string): Promise<Socket> {
   return new Promise((resolve, reject) => socket.once("error", reject).bind(port, address, () => resolve(socket)));
 }
 
-async function freeTcpPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === "string") throw new Error("no TCP port");
-  return address.port;
-}
-
 /** A VM with no disk and no kernel (its firmware finds nothing to boot) and two adapters. */
 async function newRuntime(name: string): Promise<QemuRuntime> {
-  const noImage = { name: "", md5: "" };
-  const qemu: QemuSpec = {
-    binary: "qemu-system-x86_64",
+  const qemu = qemuSpec({
     ramMb: 64,
-    cpus: 1,
     adapters: [
       { adapterNumber: 0, model: "e1000", macAddress: "" },
       { adapterNumber: 1, model: "e1000", macAddress: "" },
     ],
-    disks: [],
-    kernelImage: noImage,
-    initrd: noImage,
-    bios: noImage,
-    kernelCommandLine: "",
-    bootPriority: "c",
-    options: "",
-    consoleType: "telnet",
-    onClose: "power_off",
-    linkedClone: true,
-    overlaySourceNodeId: "",
-    overlaySourceProjectId: "",
-  };
+  });
   const runtime = new QemuRuntime(
     { nodeId: `node-${name}`, projectId: "project", name, consolePort: await freeTcpPort(), qemu },
     { workDir: join(workRoot, name), imageDir: join(workRoot, "images"), accelerator: "tcg" },

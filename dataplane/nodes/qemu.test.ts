@@ -11,6 +11,7 @@ import type { QemuSpec } from "@shared/proto";
 import { identify, isAlive, portHolder, signal, type ProcessIdentity } from "./processes";
 import { QemuRuntime, qemuAvailable, type QemuCrash, type QemuNodeSpec, type QemuRuntimeOptions } from "./qemu";
 import { buildInitramfs, hostKernel, kernelModules } from "./testing/initramfs";
+import { freeTcpPort, NO_IMAGE, qemuSpec } from "./testing/qemu-spec";
 
 const kernel = await hostKernel();
 const canRun = kernel !== undefined && (await qemuAvailable());
@@ -20,7 +21,6 @@ const runtimes: QemuRuntime[] = [];
 const specs = new Map<QemuRuntime, QemuNodeSpec>();
 /** QEMUs a test left on purpose; killed at the end should the test fail before ending them. */
 const orphans: ProcessIdentity[] = [];
-const NO_IMAGE = { name: "", md5: "" };
 const GUEST_MAC = "0c:7e:5f:00:01:00";
 const BOOTED = "GNS3-QEMU-BOOTED";
 
@@ -62,39 +62,8 @@ afterAll(async () => {
   rmSync(workRoot, { recursive: true, force: true });
 });
 
-async function freeTcpPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === "string") throw new Error("no TCP port");
-  return address.port;
-}
-
 function md5(path: string): string {
   return createHash("md5").update(readFileSync(path)).digest("hex");
-}
-
-function qemuSpec(overrides: Partial<QemuSpec> = {}): QemuSpec {
-  return {
-    binary: "qemu-system-x86_64",
-    ramMb: 256,
-    cpus: 1,
-    adapters: [],
-    disks: [],
-    kernelImage: NO_IMAGE,
-    initrd: NO_IMAGE,
-    bios: NO_IMAGE,
-    kernelCommandLine: "",
-    bootPriority: "c",
-    options: "",
-    consoleType: "telnet",
-    onClose: "power_off",
-    linkedClone: true,
-    overlaySourceNodeId: "",
-    overlaySourceProjectId: "",
-    ...overrides,
-  };
 }
 
 /** The guest above, booted from the image store with a linked clone of disk.qcow2 on virtio and one virtio NIC. */
