@@ -22,6 +22,7 @@ import {
   buildUdpTool,
   cpuMsOf,
   freePort,
+  freePorts,
   generate,
   startDaemon,
   startReceiver,
@@ -50,7 +51,8 @@ for (const [name, daemon] of Object.entries(daemons)) {
 let revision = 1;
 
 async function freshEnds(): Promise<Ends> {
-  return { generator: await freePort(), daemonIn: await freePort(), daemonOut: await freePort(), receiver: await freePort() };
+  const [generator, daemonIn, daemonOut, receiver] = await freePorts(4);
+  return { generator: generator!, daemonIn: daemonIn!, daemonOut: daemonOut!, receiver: receiver! };
 }
 
 /** One run through whatever forwards from `ends.daemonIn` to `ends.receiver`, `pid` being its process. */

@@ -19,13 +19,21 @@ export function buildUdpTool(): string {
   return binary;
 }
 
-/** A port free now on 127.0.0.1 (the kernel's pick; nothing else on this machine is told to use it). */
+/**
+ * `count` different ports free now on 127.0.0.1 (the kernel's picks; nothing else on this
+ * machine is told to use them). All are held until all are picked: a port let go at once may be
+ * the kernel's next pick.
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const sockets = Array.from({ length: count }, () => createSocket("udp4"));
+  await Promise.all(sockets.map((socket) => new Promise<void>((done) => socket.bind(0, "127.0.0.1", done))));
+  const ports = sockets.map((socket) => socket.address().port);
+  await Promise.all(sockets.map((socket) => new Promise<void>((done) => socket.close(() => done()))));
+  return ports;
+}
+
 export async function freePort(): Promise<number> {
-  const socket = createSocket("udp4");
-  await new Promise<void>((done) => socket.bind(0, "127.0.0.1", done));
-  const { port } = socket.address();
-  await new Promise<void>((done) => socket.close(() => done()));
-  return port;
+  return (await freePorts(1))[0]!;
 }
 
 /** Cumulative CPU milliseconds (user + system) of a process, from /proc. */
