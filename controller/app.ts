@@ -17,6 +17,7 @@ import { registerNodeConsoleRoutes } from "./routes/node-console";
 import { registerNodeRoutes } from "./routes/nodes";
 import { registerTemplateRoutes } from "./routes/templates";
 import { registerComputeRoutes } from "./routes/computes";
+import { registerDashboardRoutes } from "./routes/dashboard";
 import { registerGns3VmRoutes } from "./routes/gns3vm";
 import { registerApplianceRoutes } from "./routes/appliances";
 import { registerNotificationRoutes } from "./routes/notifications";
@@ -45,6 +46,8 @@ export interface AppOptions {
   dataplaneChannel?: boolean;
   /** What the runtime runs before everything else on every request (the access log). */
   middleware?: MiddlewareHandler[];
+  /** `/` leads to the link dashboard unless false (Node's `--web-ui` sends it to the GNS3 web UI instead). */
+  dashboardAtRoot?: boolean;
 }
 
 /** The whole `/v2` interface over the given runtime services; the same on Node and Workers. */
@@ -73,6 +76,7 @@ export function createApp(deps: ControllerDeps, options: AppOptions = {}): Contr
   registerApplianceRoutes(app);
   registerDrawingRoutes(app, deps);
   registerNotificationRoutes(app, deps);
+  registerDashboardRoutes(app, { atRoot: options.dashboardAtRoot !== false });
   // The hub answers the requests of this app: a write waits for the hosts it changes.
   if (options.dataplaneChannel !== false) deps.dataplane ??= registerDataplaneRoutes(app, deps);
 

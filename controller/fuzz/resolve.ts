@@ -67,7 +67,9 @@ export async function resolve(plan: RequestPlan, deps: ControllerDeps, fetchExpo
   for (const [name, value] of plan.headers) headers.set(name, value);
   // A GET or HEAD request cannot carry a body in fetch; GNS3 clients never send one there.
   if (plan.method === "GET" || plan.method === "HEAD") body = undefined;
-  return { method: plan.method, url: `/${parts.join("/")}${plan.query}`, headers, body };
+  // A folder's path (the dashboard's `/dashboard/`) keeps its closing slash, which the segments drop.
+  const closingSlash = parts.length > 0 && endpoint?.path.endsWith("/") ? "/" : "";
+  return { method: plan.method, url: `/${parts.join("/")}${closingSlash}${plan.query}`, headers, body };
 }
 
 function safeDecode(raw: string): string {

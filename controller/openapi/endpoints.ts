@@ -10,6 +10,7 @@ import { computePortsWire, imageWire, qemuBinary, qemuCapabilitiesWire, statisti
 import { gns3VmEngine, gns3VmSettings, gns3VmSettingsUpdate } from "@shared/schemas/gns3vm";
 import { templateCreate, templateUpdate, templateWire } from "@shared/schemas/template";
 import { defaultSymbolsWire, symbolDimensionsWire, symbolWire } from "@shared/schemas/symbol";
+import { DASHBOARD_ASSETS } from "../dashboard/assets";
 
 export interface Endpoint {
   method: "get" | "post" | "put" | "delete";
@@ -46,6 +47,8 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "get", path: "/v2/iou_license", summary: "GNS3 2.2 name of /v2/router_license", status: 200, response: routerLicense },
   { method: "put", path: "/v2/iou_license", summary: "GNS3 2.2 name of /v2/router_license", status: 201, body: routerLicense, response: routerLicense },
   { method: "get", path: "/v2/openapi.json", summary: "This document", status: 200 },
+  { method: "get", path: "/", summary: "Leads to the link dashboard (to the GNS3 web UI with --web-ui)", status: 302 },
+  ...DASHBOARD_ASSETS.map((asset): Endpoint => ({ method: "get", path: asset.path, summary: "The link dashboard (an extension: not in GNS3)", status: 200, rawResponse: asset.contentType.split(";")[0]! })),
 
   { method: "get", path: "/v2/projects", summary: "List projects", status: 200, response: z.array(projectWire) },
   { method: "post", path: "/v2/projects", summary: "Create a project", status: 201, body: projectCreate, response: projectWire },

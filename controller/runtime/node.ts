@@ -131,7 +131,7 @@ export async function startNodeController(options: NodeControllerOptions): Promi
   };
   // HTTP requests go straight to the app (its own 404 and error bodies); the outer app only
   // exists because @hono/node-ws needs an app to hand upgrade requests to.
-  app = createApp(deps, options.accessLog ? { middleware: [accessLog(options.accessLog)] } : {});
+  app = createApp(deps, { dashboardAtRoot: options.webUiDir === undefined, ...(options.accessLog ? { middleware: [accessLog(options.accessLog)] } : {}) });
   if (options.webUiDir !== undefined) registerWebUi(app, options.webUiDir);
   outer.route("/", app);
   stopGuard = guardStalledTransfers(server as HttpServer, timeouts.stallMs);

@@ -71,14 +71,14 @@ export interface CloudPath {
  * so a two-port hub on the second end's host joins them: cloud 1 ↔ hub carries `filters`
  * (and crosses hosts when the ends are on two), hub ↔ cloud 2 is plain. Resolves once every
  * host involved has acked a newer revision; that may still be the nodes' one, so callers wait
- * for frames (`waitForArrivals`) before relying on the path.
+ * for frames (`waitForArrivals`) before relying on the path. Built in a new project, or in
+ * `projectId`'s when given (someone is already watching it).
  */
-export async function createCloudPath(api: Api, ends: [CloudEnd, CloudEnd], filters: Record<string, number[] | string[]> = {}): Promise<CloudPath> {
+export async function createCloudPath(api: Api, ends: [CloudEnd, CloudEnd], filters: Record<string, number[] | string[]> = {}, projectId?: string): Promise<CloudPath> {
   const hostIds = [...new Set(ends.map((end) => end.computeId))];
   const befores = await Promise.all(hostIds.map((hostId) => revisionOf(api, hostId)));
-  const project = await api("POST", "/v2/projects", { name: `faults-${Math.random().toString(36).slice(2)}` });
-  if (project.status !== 201) throw new Error(`cannot create the project: ${JSON.stringify(project.body)}`);
-  const base = `/v2/projects/${project.body.project_id}`;
+  projectId ??= await newProject(api);
+  const base = `/v2/projects/${projectId}`;
   const create = async (body: Record<string, unknown>): Promise<string> => {
     const created = await api("POST", `${base}/nodes`, body);
     if (created.status !== 201) throw new Error(`cannot create ${String(body.name)}: ${JSON.stringify(created.body)}`);
@@ -117,7 +117,13 @@ export async function createCloudPath(api: Api, ends: [CloudEnd, CloudEnd], filt
     linkIds.push(link.body.link_id);
   }
   for (const [index, hostId] of hostIds.entries()) await waitForApplied(api, hostId, befores[index]);
-  return { projectId: project.body.project_id, linkIds: [linkIds[0]!, linkIds[1]!], ports: [ports[0]!, ports[1]!] };
+  return { projectId, linkIds: [linkIds[0]!, linkIds[1]!], ports: [ports[0]!, ports[1]!] };
+}
+
+async function newProject(api: Api): Promise<string> {
+  const project = await api("POST", "/v2/projects", { name: `faults-${Math.random().toString(36).slice(2)}` });
+  if (project.status !== 201) throw new Error(`cannot create the project: ${JSON.stringify(project.body)}`);
+  return project.body.project_id;
 }
 
 /** `npm start` with a cloud path between two emulator stand-ins on its local daemon. */
