@@ -23,7 +23,9 @@ interface Emulator {
 const { later } = cleanupAfterEach();
 
 async function emulator(): Promise<Emulator> {
-  const socket = createSocket("udp4");
+  // A real emulator reads in its own process; this one shares the relay's event loop, so its
+  // buffer must hold what one wake-up of the batched path sends (up to 512 datagrams).
+  const socket = createSocket({ type: "udp4", recvBufferSize: 4 << 20 });
   const frames: Buffer[] = [];
   socket.on("message", (frame) => frames.push(frame));
   await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", () => resolve()));
