@@ -4,7 +4,7 @@
  * reference, so a frame is always handled by one whole chain, never a half-updated one.
  */
 import { FILTER_CATALOGUE, parseFilterKey } from "@shared/filters/catalogue";
-import type { DropReason, Filter, FilterSpec, LinkDirection, RateLimit } from "./filter";
+import type { DropReason, Filter, FilterSpec, LinkDirection, PlainDelay, RateLimit } from "./filter";
 import type { RandomSource } from "./random";
 import { filterDefinition } from "./registry";
 
@@ -26,6 +26,8 @@ export interface ChainOutcome {
   rate: RateLimit | null;
 }
 
+const NO_DELAY: PlainDelay = Object.freeze({ latencyMs: 0, jitterMs: 0 });
+
 export class FilterChain {
   private readonly outcome: ChainOutcome = {
     dropped: null,
@@ -42,9 +44,13 @@ export class FilterChain {
     private readonly suspended: boolean,
   ) {}
 
-  /** No filter and not suspended: every frame passes unchanged and undelayed. */
-  get passesEverything(): boolean {
-    return this.filters.length === 0 && !this.suspended;
+  /**
+   * What the chain does when all it does is delay (no filter: a delay of 0), which the native
+   * path can do by itself; null when frames need JavaScript.
+   */
+  get plainDelay(): PlainDelay | null {
+    if (this.suspended || this.filters.length > 1) return null;
+    return this.filters.length === 0 ? NO_DELAY : (this.filters[0]!.plainDelay ?? null);
   }
 
   run(frame: Uint8Array, now: number): ChainOutcome {

@@ -4,18 +4,21 @@
  * relay's delay line holds the frame, so nothing sleeps and throughput does not depend on L.
  * The delay line also keeps frames in order, so jitter never reorders.
  */
-import type { DelayVerdict, Filter, FilterDefinition, Verdict } from "./filter";
+import type { DelayVerdict, Filter, FilterDefinition, PlainDelay, Verdict } from "./filter";
 import { readIntegers } from "./parameters";
 import { uniformBelow, type RandomSource } from "./random";
 
 class Delay implements Filter {
   private readonly verdict: DelayVerdict = { kind: "delay", until: 0 };
+  readonly plainDelay: PlainDelay;
 
   constructor(
     private readonly latency: number,
     private readonly jitter: number,
     private readonly random: RandomSource,
-  ) {}
+  ) {
+    this.plainDelay = { latencyMs: latency, jitterMs: jitter };
+  }
 
   process(_frame: Uint8Array, now: number): Verdict {
     const delay =

@@ -72,8 +72,16 @@ export function dropVerdict(reason: DropReason): DropVerdict {
   return Object.freeze({ kind: "drop", reason });
 }
 
+/** A delay the native path can apply by itself: the delay filter's, in whole milliseconds. */
+export interface PlainDelay {
+  readonly latencyMs: number;
+  readonly jitterMs: number;
+}
+
 /** One filter's state for one direction of one link. */
 export interface Filter {
+  /** Set by a filter whose only effect is this delay, so a chain of it alone may run in C. */
+  readonly plainDelay?: PlainDelay;
   /**
    * Decides about one frame. `now` is the time in milliseconds the frame has reached in the
    * chain (its arrival time, plus any delay decided by earlier filters). Must not modify

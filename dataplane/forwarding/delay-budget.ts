@@ -7,25 +7,36 @@
  * daemon bounds its memory whatever the number of links.
  */
 export class DelayBudget {
-  private held = 0;
+  /**
+   * [limit, held] in bytes. The native addon's delay lines read and update these cells in
+   * place (same thread), so frames held in C and in JavaScript share one bound.
+   */
+  readonly cells: Float64Array;
 
-  constructor(readonly limitBytes: number) {}
+  constructor(limitBytes: number) {
+    this.cells = new Float64Array([limitBytes, 0]);
+  }
+
+  get limitBytes(): number {
+    return this.cells[0]!;
+  }
 
   /** Bytes held now by every line sharing the budget. */
   get heldBytes(): number {
-    return this.held;
+    return this.cells[1]!;
   }
 
   /** Reserves room for a frame of `bytes`; false (nothing reserved) when it does not fit. */
   take(bytes: number): boolean {
-    if (this.held + bytes > this.limitBytes) return false;
-    this.held += bytes;
+    const cells = this.cells;
+    if (cells[1]! + bytes > cells[0]!) return false;
+    cells[1]! += bytes;
     return true;
   }
 
   /** Returns the room of a frame that left the line. */
   give(bytes: number): void {
-    this.held -= bytes;
+    this.cells[1]! -= bytes;
   }
 }
 

@@ -28,11 +28,14 @@ function cost(frame: Uint8Array): number {
   return frame.length + FRAME_OVERHEAD_BYTES;
 }
 
+// Shared by every empty line (never written: a line grows before its first frame).
+const NO_DUES = new Float64Array(0);
+
 export class DelayLine {
   // A ring buffer: a growing array pair, never shifted, so queueing allocates nothing per frame.
   // Empty until the first frame waits: most links never delay, and an idle link should cost little.
   private frames: (Uint8Array | undefined)[] = [];
-  private dues = new Float64Array(0);
+  private dues = NO_DUES;
   private head = 0;
   private count = 0;
   private timer: NodeJS.Timeout | undefined;

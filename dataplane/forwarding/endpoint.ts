@@ -10,8 +10,36 @@
  * kernel after `send` returns. Code that needs to change bytes (the corrupt filter) copies.
  */
 
+import type { DelayBudget } from "./delay-budget";
+
 /** Receives one frame. Called synchronously from the endpoint's event source; must not throw. */
 export type FrameHandler = (frame: Uint8Array) => void;
+
+/** A delay for frames forwarded in C: the delay filter's latency and jitter, whole ms. */
+export interface NativeDelay {
+  readonly latencyMs: number;
+  readonly jitterMs: number;
+  /** Seeds the jitter's random stream. */
+  readonly seed: number;
+  /** Where held frames take their room from (shared with JavaScript's delay lines). */
+  readonly budget: DelayBudget;
+}
+
+/** What a port forwarded in C since it opened, and what it holds in its C delay line now. */
+export interface NativeTotals {
+  readonly framesIn: number;
+  readonly bytesIn: number;
+  readonly framesOut: number;
+  readonly bytesOut: number;
+  readonly droppedDelayFull: number;
+  /** Frames waiting now (not a total). */
+  readonly held: number;
+}
+
+export const NOTHING_FORWARDED: NativeTotals = { framesIn: 0, bytesIn: 0, framesOut: 0, bytesOut: 0, droppedDelayFull: 0, held: 0 };
+
+/** Receives one frame a C delay line held, with the milliseconds it still had to wait. */
+export type HeldFrameHandler = (frame: Uint8Array, waitMs: number) => void;
 
 export interface Endpoint {
   /**
@@ -33,13 +61,16 @@ export interface Endpoint {
 
   /**
    * Optional, for ports that are sockets of the native addon: from now on every frame coming
-   * out of this port goes straight into `target` without reaching JavaScript, until the next
-   * `onFrame`. False (nothing changed) when `target` is not such a port.
+   * out of this port goes straight into `target` without reaching JavaScript, after `delay`
+   * if given, until the next `onFrame`. False (nothing changed) when `target` is not such a port.
    */
-  forwardNatively?(target: Endpoint): boolean;
+  forwardNatively?(target: Endpoint, delay?: NativeDelay): boolean;
 
-  /** Frames and bytes forwarded by `forwardNatively` since the port opened. */
-  nativeForwarded?(): { readonly frames: number; readonly bytes: number };
+  /** What `forwardNatively` forwarded since the port opened. */
+  nativeForwarded?(): NativeTotals;
+
+  /** Hands the frames waiting in the port's C delay line to `receive`, in order, and empties it. */
+  takeNativeHeld?(receive: HeldFrameHandler): void;
 
   /**
    * Optional, for a port standing in front of a socket that changes (a node's process

@@ -6,11 +6,11 @@
 import { prepareChain, type FilterChain, type PreparedChain } from "../filters/chain";
 import type { FilterSpec } from "../filters/filter";
 import { randomlySeeded, type RandomSource } from "../filters/random";
-import type { DelayBudget } from "./delay-budget";
+import { UNLIMITED_DELAY_BUDGET, type DelayBudget } from "./delay-budget";
 import { DelayLine, monotonicNow } from "./delay-line";
 import { RateShaper } from "./rate-shaper";
 import type { DirectionCounters } from "@shared/proto";
-import type { Endpoint } from "./endpoint";
+import { NOTHING_FORWARDED, type Endpoint, type NativeTotals } from "./endpoint";
 
 /** Counters per direction are the proto's `DirectionCounters`, so reports need no mapping. */
 export type { DirectionCounters };
@@ -74,9 +74,11 @@ function zeroCounters(): DirectionCounters {
 }
 
 /**
- * One direction. While it has nothing for JavaScript to do (no filter, no capture, nothing
- * waiting in its delay line) and both ends are native sockets, it is handed to the addon, which
- * forwards in C; its counters then add up what the source socket forwarded.
+ * One direction. While it has nothing for JavaScript to do (no filter but a delay, no capture,
+ * nothing waiting in its JavaScript delay line or shaper) and both ends are native sockets, it
+ * is handed to the addon, which forwards in C, holding delayed frames in a delay line of its
+ * own; its counters then add up what the source socket forwarded. Taken back, the direction
+ * moves the frames C holds into its JavaScript delay line, so order holds both ways.
  */
 class Direction {
   chain: FilterChain;
@@ -88,7 +90,7 @@ class Direction {
   private native = false;
   private stopped = false;
   /** The source's forwarded-in-C totals already added to the counters. */
-  private counted: { readonly frames: number; readonly bytes: number };
+  private counted: NativeTotals;
   // Bound once per direction: the per-frame path creates no closures.
   readonly receive = (frame: Uint8Array): void => this.handle(frame);
 
@@ -96,10 +98,12 @@ class Direction {
     private readonly source: Endpoint,
     private readonly target: Endpoint,
     chain: FilterChain,
-    budget: DelayBudget | undefined,
+    private readonly budget: DelayBudget,
+    /** Seeds the jitter of a delay held in C. */
+    private readonly random: () => RandomSource,
   ) {
     this.chain = chain;
-    this.counted = source.nativeForwarded?.() ?? { frames: 0, bytes: 0 };
+    this.counted = source.nativeForwarded?.() ?? NOTHING_FORWARDED;
     this.line = new DelayLine((frame) => {
       this.emit(frame);
       if (this.line.length === 0) this.refresh();
@@ -113,37 +117,48 @@ class Direction {
   /** Hands the direction to C or takes it back, after anything that changes what it must do. */
   refresh(): void {
     if (this.stopped) return;
-    const inC = this.chain.passesEverything && this.capture === null && this.line.length === 0 && this.shaper.length === 0;
-    if (inC === this.native) return;
+    // Frames still in a JavaScript line or shaper keep C waiting until they left: FIFO holds.
+    const delay = this.capture === null && this.line.length === 0 && this.shaper.length === 0 ? this.chain.plainDelay : null;
+    if (delay === null && !this.native) return;
     this.countNative();
-    // Frames forwarded in C left synchronously; frames still in the delay line keep C waiting: FIFO holds.
-    this.native = inC && (this.source.forwardNatively?.(this.target) ?? false);
-    if (!this.native) this.source.onFrame(this.receive);
+    // Asked again while in C: the delay may have changed (frames C holds keep their due times).
+    const delayed = delay !== null && (delay.latencyMs > 0 || delay.jitterMs > 0);
+    const native = delayed ? { ...delay, seed: this.random().nextUint32(), budget: this.budget } : undefined;
+    this.native = delay !== null && (this.source.forwardNatively?.(this.target, native) ?? false);
+    if (this.native) return;
+    this.source.onFrame(this.receive);
+    const now = monotonicNow();
+    this.source.takeNativeHeld?.((frame, waitMs) => {
+      if (!this.line.push(frame, now + waitMs)) this.counters.droppedDelayFull += 1;
+    });
   }
 
   snapshot(): DirectionCounters {
-    this.countNative();
-    return { ...this.counters, delayedQueued: this.line.length, rateQueued: this.shaper.length };
+    const held = this.countNative();
+    return { ...this.counters, delayedQueued: this.line.length + held, rateQueued: this.shaper.length };
   }
 
   stop(): void {
     this.countNative();
     this.stopped = true;
+    this.source.takeNativeHeld?.(() => undefined);
     this.line.clear();
     this.shaper.clear();
   }
 
-  private countNative(): void {
+  /** Adds what C forwarded since the last call to the counters; returns the frames C holds now. */
+  private countNative(): number {
     const totals = this.source.nativeForwarded?.();
-    if (totals === undefined) return;
-    const frames = totals.frames - this.counted.frames;
-    const bytes = totals.bytes - this.counted.bytes;
-    this.counted = totals;
+    if (totals === undefined) return 0;
+    const counted = this.counted;
     const counters = this.counters;
-    counters.framesIn += frames;
-    counters.framesOut += frames;
-    counters.bytesIn += bytes;
-    counters.bytesOut += bytes;
+    counters.framesIn += totals.framesIn - counted.framesIn;
+    counters.bytesIn += totals.bytesIn - counted.bytesIn;
+    counters.framesOut += totals.framesOut - counted.framesOut;
+    counters.bytesOut += totals.bytesOut - counted.bytesOut;
+    counters.droppedDelayFull += totals.droppedDelayFull - counted.droppedDelayFull;
+    this.counted = totals;
+    return totals.held;
   }
 
   private handle(frame: Uint8Array): void {
@@ -212,8 +227,9 @@ export class LinkRelay {
   ) {
     this.filteredDirections = options.filteredDirections ?? "both";
     this.random = options.random ?? randomlySeeded;
-    this.aToB = new Direction(a, b, PASS_ALL.instantiate(this.random(), "aToB"), options.delayBudget);
-    this.bToA = new Direction(b, a, PASS_ALL.instantiate(this.random(), "bToA"), options.delayBudget);
+    const budget = options.delayBudget ?? UNLIMITED_DELAY_BUDGET;
+    this.aToB = new Direction(a, b, PASS_ALL.instantiate(this.random(), "aToB"), budget, this.random);
+    this.bToA = new Direction(b, a, PASS_ALL.instantiate(this.random(), "bToA"), budget, this.random);
     a.onFrame(this.aToB.receive);
     b.onFrame(this.bToA.receive);
     this.setCapture(options.capture ?? null);

@@ -89,7 +89,43 @@ describe("a link direction forwarded in C", () => {
     expect(link.peerB.arrivals.map((arrival) => sequenceOf(arrival.frame))).toEqual([...Array(800).keys()]);
     expect(captured).toEqual([...Array(100).keys()].map((index) => 300 + index));
     expect(link.relay.counters().aToB).toMatchObject({ framesIn: 800, framesOut: 800, bytesIn: 60 * 800, bytesOut: 60 * 800, delayedQueued: 0 });
-    if (udpPath().kind === "native") expect(link.endpointA.nativeForwarded().frames).toBeGreaterThanOrEqual(300);
+    if (udpPath().kind === "native") expect(link.endpointA.nativeForwarded().framesOut).toBeGreaterThanOrEqual(300);
+  });
+
+  it("holds a delay in C and hands the frames held to JavaScript, in order, when a capture starts", async () => {
+    const link = (harness = await openLinkHarness());
+    const native = udpPath().kind === "native";
+    expect(link.relay.setFilters([spec("delay", 80)], false).ok).toBe(true);
+    const sentAt = new Map<number, number>();
+    const send = async (from: number, count: number) => {
+      for (let index = from; index < from + count; index++) sentAt.set(index, performance.now());
+      await sendAToB(link, from, count);
+    };
+    await send(0, 100);
+    expect(link.relay.counters().aToB.delayedQueued).toBe(100 - link.peerB.arrivals.length);
+    if (native) expect(link.endpointA.nativeForwarded().held).toBe(100 - link.peerB.arrivals.length);
+
+    link.relay.setCapture({ write: () => undefined });
+    if (native) expect(link.endpointA.nativeForwarded().held).toBe(0);
+    await send(100, 100);
+    link.relay.setCapture(null);
+    // Lowered while frames wait: they keep their due times, and later frames queue behind them.
+    expect(link.relay.setFilters([spec("delay", 5)], false).ok).toBe(true);
+    await send(200, 100);
+    await waitFor(() => link.peerB.arrivals.length === 300, "the frames sent while the direction was in JavaScript");
+    // Its delay line empty, the direction is back in C.
+    await send(300, 50);
+    await waitFor(() => link.peerB.arrivals.length === 350, "every frame at B");
+
+    const sequences = link.peerB.arrivals.map((arrival) => sequenceOf(arrival.frame));
+    expect(sequences).toEqual([...Array(350).keys()]);
+    const early = link.peerB.arrivals.filter((arrival) => {
+      const sequence = sequenceOf(arrival.frame);
+      return arrival.at - sentAt.get(sequence)! < (sequence < 200 ? 79 : 4);
+    });
+    expect(early).toEqual([]);
+    expect(link.relay.counters().aToB).toMatchObject({ framesIn: 350, framesOut: 350, bytesIn: 60 * 350, bytesOut: 60 * 350, delayedQueued: 0 });
+    if (native) expect(link.endpointA.nativeForwarded().framesOut).toBe(50);
   });
 
   it("stops when the relay closes: the endpoints stay open and forward nothing", async () => {

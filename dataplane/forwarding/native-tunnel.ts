@@ -1,24 +1,19 @@
 /**
  * A tunnel socket of the batched native addon: datagrams arrive in batches (one recvmmsg, one
  * call into JavaScript per batch) and leave in batches (one sendmmsg per run). A relay may ask
- * it to forward straight into another native tunnel in C (`forwardTo`): frames then never
- * enter JavaScript, and the forwarded totals are read back with `forwarded()`.
+ * it to forward straight into another native tunnel in C (`forwardTo`), after a delay held in
+ * C if asked: frames then never enter JavaScript, and the forwarded totals are read back with
+ * `forwarded()`.
  */
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { beginBatch, endBatch } from "./batch-end";
-import type { FrameHandler } from "./endpoint";
+import { NOTHING_FORWARDED, type FrameHandler, type HeldFrameHandler, type NativeDelay, type NativeTotals } from "./endpoint";
 import type { NativeUdp } from "./native-udp";
 import type { TunnelSocket, TunnelSocketOptions } from "./tunnel-socket";
 
-/** Totals read back from C: frames forwarded in C, their bytes, socket errors. */
-export interface NativeTotals {
-  readonly frames: number;
-  readonly bytes: number;
-}
-
 // One scratch array for every `stats` read: reads are synchronous.
-const scratch = new Float64Array(3);
+const scratch = new Float64Array(7);
 
 /** Names resolve as node:dgram resolves them: one address of the socket's family. */
 async function addressOf(host: string, ipv6: boolean): Promise<string> {
@@ -30,7 +25,8 @@ export class NativeTunnel implements TunnelSocket {
   private handler: FrameHandler | null = null;
   /** -1 once closed: ids are reused by the addon. */
   private id: number;
-  private closedTotals = { frames: 0, bytes: 0, errors: 0 };
+  private closedTotals = NOTHING_FORWARDED;
+  private closedErrors = 0;
   readonly localPort: number;
 
   private readonly onBatch = (batch: Buffer, count: number): void => {
@@ -78,7 +74,9 @@ export class NativeTunnel implements TunnelSocket {
   }
 
   get errors(): number {
-    return this.read().errors;
+    if (this.id < 0) return this.closedErrors;
+    this.addon.stats(this.id, scratch);
+    return scratch[4]!;
   }
 
   send(frame: Uint8Array): void {
@@ -92,31 +90,42 @@ export class NativeTunnel implements TunnelSocket {
     this.addon.deliver(this.id, handler !== null);
   }
 
-  /** Forwards every frame received into `target` in C, until the next `receive`. */
-  forwardTo(target: NativeTunnel): boolean {
+  /** Forwards every frame received into `target` in C, after `delay` if given, until the next `receive`. */
+  forwardTo(target: NativeTunnel, delay?: NativeDelay): boolean {
     if (this.id < 0 || target.id < 0 || target.addon !== this.addon) return false;
-    this.addon.forward(this.id, target.id);
+    if (delay === undefined) this.addon.forward(this.id, target.id);
+    else this.addon.forward(this.id, target.id, delay.latencyMs, delay.jitterMs, delay.seed >>> 0, delay.budget.cells);
     return true;
   }
 
-  /** Frames and bytes forwarded in C since the socket opened. */
+  /** What was forwarded in C since the socket opened, and what its delay line holds. */
   forwarded(): NativeTotals {
-    return this.read();
+    if (this.id < 0) return this.closedTotals;
+    this.addon.stats(this.id, scratch);
+    return { framesIn: scratch[0]!, bytesIn: scratch[1]!, framesOut: scratch[2]!, bytesOut: scratch[3]!, droppedDelayFull: scratch[5]!, held: scratch[6]! };
+  }
+
+  /** Empties the C delay line into `receive`, oldest first. */
+  takeHeld(receive: HeldFrameHandler): void {
+    const taken = this.id < 0 ? null : this.addon.takeHeld(this.id);
+    if (taken === null) return;
+    const [frames, lengthsAndWaits] = taken;
+    let offset = 0;
+    for (let index = 0; index < lengthsAndWaits.length; index += 2) {
+      const end = offset + lengthsAndWaits[index]!;
+      receive(frames.subarray(offset, end), lengthsAndWaits[index + 1]!);
+      offset = end;
+    }
   }
 
   close(): Promise<void> {
     if (this.id >= 0) {
-      this.closedTotals = this.read();
+      this.closedTotals = { ...this.forwarded(), held: 0 };
+      this.closedErrors = this.errors;
       this.addon.close(this.id);
       this.id = -1;
       this.handler = null;
     }
     return Promise.resolve();
-  }
-
-  private read(): { frames: number; bytes: number; errors: number } {
-    if (this.id < 0) return this.closedTotals;
-    this.addon.stats(this.id, scratch);
-    return { frames: scratch[0]!, bytes: scratch[1]!, errors: scratch[2]! };
   }
 }

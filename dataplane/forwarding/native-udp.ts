@@ -27,9 +27,18 @@ export interface NativeUdp {
   send(id: number, frame: Uint8Array): void;
   /** Whether received batches reach `onBatch`; when off they are read and dropped. */
   deliver(id: number, on: boolean): void;
-  /** Frames read from `id` go straight to `targetId`, counted in C; -1 stops. */
-  forward(id: number, targetId: number): void;
-  /** Writes [frames forwarded in C, their bytes, socket errors] into `into`. */
+  /**
+   * Frames read from `id` go straight to `targetId`, counted in C; -1 stops. With a latency or
+   * jitter (whole ms) they wait in `id`'s delay line in C first, their room taken from
+   * `budget` (a DelayBudget's cells); `seed` seeds the jitter.
+   */
+  forward(id: number, targetId: number, latencyMs?: number, jitterMs?: number, seed?: number, budget?: Float64Array): void;
+  /** Empties `id`'s delay line: the frames back to back, and [length, ms until due] per frame. */
+  takeHeld(id: number): [frames: Buffer, lengthsAndWaits: Float64Array] | null;
+  /**
+   * Writes [frames in, bytes in, frames out, bytes out, socket errors, frames dropped by a
+   * full budget, frames held now] of what `id` forwarded in C into `into`.
+   */
   stats(id: number, into: Float64Array): void;
   close(id: number): void;
   /** Lengths of the frames of the batch being delivered, in order. */

@@ -22,11 +22,17 @@ const FRAME_OVERHEAD_BYTES = 128;
 
 export type OfferResult = "queued" | "queue_full";
 
+// Shared by every empty shaper (never written: a shaper grows before its first frame).
+const NO_TIMES = new Float64Array(0);
+const NO_FLAGS = new Uint8Array(0);
+
 export class RateShaper {
-  private frames: (Uint8Array | undefined)[] = new Array(INITIAL_CAPACITY);
-  private departures = new Float64Array(INITIAL_CAPACITY);
-  private delays = new Float64Array(INITIAL_CAPACITY);
-  private reorders = new Uint8Array(INITIAL_CAPACITY);
+  // Empty until the first frame: every link direction has a shaper, few links have a `rate`,
+  // and an idle link should cost little.
+  private frames: (Uint8Array | undefined)[] = [];
+  private departures = NO_TIMES;
+  private delays = NO_TIMES;
+  private reorders = NO_FLAGS;
   private head = 0;
   private count = 0;
   private heldBytes = 0;
@@ -104,7 +110,7 @@ export class RateShaper {
   }
 
   private grow(): void {
-    const capacity = this.frames.length * 2;
+    const capacity = Math.max(INITIAL_CAPACITY, this.frames.length * 2);
     const frames: (Uint8Array | undefined)[] = new Array(capacity);
     const departures = new Float64Array(capacity);
     const delays = new Float64Array(capacity);

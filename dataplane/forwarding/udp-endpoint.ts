@@ -6,8 +6,8 @@
  */
 import { isIPv6 } from "node:net";
 import { DgramTunnel } from "./dgram-tunnel";
-import type { Endpoint, FrameHandler } from "./endpoint";
-import { NativeTunnel, type NativeTotals } from "./native-tunnel";
+import { NOTHING_FORWARDED, type Endpoint, type FrameHandler, type HeldFrameHandler, type NativeDelay, type NativeTotals } from "./endpoint";
+import { NativeTunnel } from "./native-tunnel";
 import { udpPath } from "./native-udp";
 import type { TunnelSocket } from "./tunnel-socket";
 
@@ -24,7 +24,6 @@ export interface UdpEndpointOptions {
 }
 
 const DEFAULT_BUFFER_BYTES = 1 << 20;
-const NOTHING_FORWARDED: NativeTotals = { frames: 0, bytes: 0 };
 
 export class UdpEndpoint implements Endpoint {
   private closed = false;
@@ -76,19 +75,23 @@ export class UdpEndpoint implements Endpoint {
     this.socket.receive(handler);
   }
 
-  forwardNatively(target: Endpoint): boolean {
+  forwardNatively(target: Endpoint, delay?: NativeDelay): boolean {
     const carrier = target.nativeEndpoint?.() ?? target;
     return (
       !this.closed &&
       carrier instanceof UdpEndpoint &&
       this.socket instanceof NativeTunnel &&
       carrier.socket instanceof NativeTunnel &&
-      this.socket.forwardTo(carrier.socket)
+      this.socket.forwardTo(carrier.socket, delay)
     );
   }
 
   nativeForwarded(): NativeTotals {
     return this.socket instanceof NativeTunnel ? this.socket.forwarded() : NOTHING_FORWARDED;
+  }
+
+  takeNativeHeld(receive: HeldFrameHandler): void {
+    if (this.socket instanceof NativeTunnel) this.socket.takeHeld(receive);
   }
 
   close(): Promise<void> {

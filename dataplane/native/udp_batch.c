@@ -5,8 +5,11 @@
  * request per datagram. Here a socket is read with recvmmsg, up to BATCH datagrams per system
  * call, and handed to JavaScript once per batch; what JavaScript sends is queued and leaves with
  * sendmmsg, one system call per run of datagrams to the same socket. A link direction with
- * nothing to do in JavaScript (no filter, no capture, nothing delayed) is forwarded here from
- * socket to socket, counting frames and bytes for the relay to read.
+ * nothing to do in JavaScript (no filter but a delay, no capture) is forwarded here from
+ * socket to socket, counting frames and bytes for the relay to read. A delayed direction
+ * keeps its own delay line here (a timer per line, frames in arrival order), because holding
+ * each frame as a JavaScript object and sending it with a call of its own cost a delayed link
+ * a third of its throughput.
  *
  * Everything runs on the Node main thread, on Node's own libuv loop (uv_poll per socket), so
  * no locking is needed and a batch is processed synchronously: one receive arena and one send
@@ -15,8 +18,12 @@
  * Send queue lifetime: entries point either into the send arena (copies of JavaScript frames,
  * which JavaScript may drop or the GC may free at any time) or into the receive arena (frames
  * forwarded in C, valid until the next recvmmsg, which never happens before the queue is
- * flushed). The queue is flushed after every received batch, when it fills, before a socket
+ * flushed) or at frames a delay line releases (freed once the queue is flushed). The queue is
+ * flushed after every received batch and every release, when it fills, before a socket
  * closes, and otherwise from an idle handle in the same loop turn.
+ *
+ * A delay line's frames count against a byte budget shared with JavaScript's delay lines: a
+ * Float64Array [limit, held] of the relay's, which C reads and updates in place (one thread).
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -35,20 +42,71 @@
 #define SLOT_BYTES 65536
 #define QUEUE_ENTRIES 1024
 #define SEND_ARENA_BYTES (1 << 20)
+/* What a held frame costs its budget beyond its bytes; the same figure as JavaScript's lines. */
+#define HELD_FRAME_OVERHEAD 128
+/* Timers fire on whole milliseconds: a frame due within this margin leaves now. */
+#define RELEASE_MARGIN_NS 500000ULL
+#define STATS_FIELDS 7
 
-typedef struct udp_socket {
+typedef struct udp_socket udp_socket;
+
+/*
+ * Held frames are copied back to back into chunks: the release reads memory in the order it
+ * was written, which the prefetcher follows (frames held 100 ms at 150 k/s are megabytes, long
+ * out of cache), and a frame costs no allocation. A chunk is reused or freed once its last
+ * frame left; an idle line keeps none.
+ */
+#define CHUNK_BYTES (120 * 1024) /* above any datagram, below glibc's mmap threshold */
+
+typedef struct {
+  uint32_t used;
+  uint32_t live; /* frames stored here and not released yet */
+  uint8_t bytes[CHUNK_BYTES];
+} frame_chunk;
+
+typedef struct {
+  uint64_t due_ns;
+  uint32_t length;
+  uint8_t *data;
+  frame_chunk *chunk;
+} held_frame;
+
+/* A direction's delay line, created the first time its source forwards with a delay. */
+typedef struct {
+  uv_timer_t timer; /* first: the handle's address is the struct's */
+  udp_socket *owner; /* NULL once the socket closed */
+  held_frame *held;  /* a ring of held_capacity (a power of two) entries */
+  uint32_t held_capacity;
+  uint32_t head;
+  uint32_t count;
+  frame_chunk *tail_chunk; /* where the next frame is stored */
+  frame_chunk *spare;      /* one emptied chunk kept while the line holds frames */
+  uint64_t latency_ns;
+  uint32_t jitter_ms;
+  uint64_t random_state; /* xorshift64* */
+  uint64_t last_due_ns;
+  double *budget; /* [limit, held] in bytes, the relay's DelayBudget cells */
+  napi_ref budget_ref;
+} delay_line;
+
+struct udp_socket {
   uv_poll_t poll; /* first: the handle's address is the struct's */
   int fd;
   int id;
   int closed;
   int delivering;       /* JavaScript wants this socket's frames */
   int forward_to;       /* id of the socket frames are forwarded to in C, or -1 */
-  double forwarded_frames;
-  double forwarded_bytes;
+  /* Frames forwarded in C: read from this socket, sent on, and dropped by a full budget. */
+  double frames_in;
+  double bytes_in;
+  double frames_out;
+  double bytes_out;
+  double dropped_delay_full;
   double errors;
+  delay_line *line;     /* NULL until the socket forwards with a delay */
   napi_ref callback;    /* (batch: Buffer, count: number) => void */
   napi_async_context async_context;
-} udp_socket;
+};
 
 typedef struct {
   udp_socket *target;
@@ -140,6 +198,179 @@ static void enqueue_copy(udp_socket *target, const uint8_t *data, size_t length)
   if (!dispatching && !uv_is_active((uv_handle_t *)&flusher)) uv_idle_start(&flusher, flush_when_idle);
 }
 
+/* ---- delay lines ---- */
+
+static uint64_t next_random(delay_line *line) {
+  uint64_t x = line->random_state;
+  x ^= x >> 12;
+  x ^= x << 25;
+  x ^= x >> 27;
+  line->random_state = x;
+  return x * 0x2545F4914F6CDD1DULL;
+}
+
+/* A whole number of ms in [L - J, L + J], clamped at 0: the delay filter's semantics. */
+static uint64_t next_delay_ns(delay_line *line) {
+  if (line->jitter_ms == 0) return line->latency_ns;
+  int64_t latency_ms = (int64_t)(line->latency_ns / 1000000ULL);
+  uint64_t span = 2ULL * line->jitter_ms + 1;
+  int64_t delay_ms = latency_ms - (int64_t)line->jitter_ms + (int64_t)(next_random(line) % span);
+  return delay_ms > 0 ? (uint64_t)delay_ms * 1000000ULL : 0;
+}
+
+static udp_socket *socket_by_id(int id);
+static void release_due(uv_timer_t *timer);
+
+static void arm(delay_line *line, uint64_t now) {
+  uint64_t due = line->held[line->head].due_ns;
+  uint64_t wait_ms = due > now ? (due - now + 999999ULL) / 1000000ULL : 0;
+  uv_timer_start(&line->timer, release_due, wait_ms, 0);
+}
+
+/* A chunk whose frames all left: kept as the spare (or reused in place when it is the tail). */
+static void chunk_released(delay_line *line, frame_chunk *chunk) {
+  if (--chunk->live > 0) return;
+  if (chunk == line->tail_chunk) chunk->used = 0;
+  else if (line->spare == NULL) line->spare = chunk;
+  else free(chunk);
+}
+
+/* An empty line gives its chunks back: a link that stops delaying costs nothing. */
+static void free_chunks_if_empty(delay_line *line) {
+  if (line->count > 0) return;
+  free(line->tail_chunk);
+  free(line->spare);
+  line->tail_chunk = NULL;
+  line->spare = NULL;
+}
+
+/* Copies a frame into the tail chunk, starting a new one when it is full; NULL when out of memory. */
+static uint8_t *store(delay_line *line, const uint8_t *data, uint32_t length, frame_chunk **chunk_of) {
+  uint32_t room = (length + 15u) & ~15u;
+  frame_chunk *chunk = line->tail_chunk;
+  if (chunk == NULL || chunk->used + room > CHUNK_BYTES) {
+    frame_chunk *fresh = line->spare != NULL ? line->spare : malloc(sizeof(frame_chunk));
+    if (fresh == NULL) return NULL;
+    line->spare = NULL;
+    fresh->used = 0;
+    fresh->live = 0;
+    /* The full chunk still holds frames (an emptied tail is reused in place): its last release frees it. */
+    line->tail_chunk = chunk = fresh;
+  }
+  uint8_t *copy = chunk->bytes + chunk->used;
+  memcpy(copy, data, length);
+  chunk->used += room;
+  chunk->live += 1;
+  *chunk_of = chunk;
+  return copy;
+}
+
+static int grow_held(delay_line *line) {
+  uint32_t capacity = line->held_capacity == 0 ? 64 : line->held_capacity * 2;
+  held_frame *grown = malloc(sizeof(held_frame) * capacity);
+  if (grown == NULL) return 0;
+  for (uint32_t index = 0; index < line->count; index++) grown[index] = line->held[(line->head + index) & (line->held_capacity - 1)];
+  free(line->held);
+  line->held = grown;
+  line->held_capacity = capacity;
+  line->head = 0;
+  return 1;
+}
+
+/*
+ * Sends every frame due by `now`; frames are freed once the send queue is flushed, since its
+ * entries point at them. Frames whose target closed are dropped, as an unplugged wire does.
+ */
+static void release_until(delay_line *line, uint64_t now) {
+  udp_socket *owner = line->owner;
+  udp_socket *target = socket_by_id(owner->forward_to);
+  uint32_t mask = line->held_capacity - 1;
+  uint32_t first = line->head, released = 0;
+  while (line->count > 0 && line->held[line->head].due_ns <= now + RELEASE_MARGIN_NS) {
+    held_frame *frame = &line->held[line->head];
+    if (target != NULL) {
+      owner->frames_out += 1;
+      owner->bytes_out += frame->length;
+      enqueue(target, frame->data, frame->length);
+    }
+    line->budget[1] -= (double)frame->length + HELD_FRAME_OVERHEAD;
+    line->head = (line->head + 1) & mask;
+    line->count -= 1;
+    released += 1;
+  }
+  if (released == 0) return;
+  flush_queue();
+  for (uint32_t index = 0; index < released; index++) chunk_released(line, line->held[(first + index) & mask].chunk);
+  free_chunks_if_empty(line);
+}
+
+static void release_due(uv_timer_t *timer) {
+  delay_line *line = (delay_line *)timer;
+  if (line->owner == NULL) return;
+  uint64_t now = uv_hrtime();
+  release_until(line, now);
+  if (line->count > 0) arm(line, now);
+}
+
+/* Holds one frame until it is due, or drops it (counted) when the budget has no room. */
+static void hold(udp_socket *source, udp_socket *target, const uint8_t *data, uint32_t length, uint64_t now) {
+  delay_line *line = source->line;
+  uint64_t due = now + next_delay_ns(line);
+  if (line->count == 0 && due <= now) {
+    source->frames_out += 1;
+    source->bytes_out += length;
+    enqueue(target, data, length);
+    return;
+  }
+  /* Jitter never reorders: a frame due before the one ahead of it waits for it. */
+  if (line->count > 0 && due < line->last_due_ns) due = line->last_due_ns;
+  double cost = (double)length + HELD_FRAME_OVERHEAD;
+  uint8_t *copy = NULL;
+  frame_chunk *chunk = NULL;
+  if (line->budget[1] + cost > line->budget[0] || (line->count == line->held_capacity && !grow_held(line)) ||
+      (copy = store(line, data, length, &chunk)) == NULL) {
+    source->dropped_delay_full += 1;
+    return;
+  }
+  held_frame *slot = &line->held[(line->head + line->count) & (line->held_capacity - 1)];
+  slot->due_ns = due;
+  slot->length = length;
+  slot->data = copy;
+  slot->chunk = chunk;
+  line->count += 1;
+  line->last_due_ns = due;
+  line->budget[1] += cost;
+  if (line->count == 1) arm(line, now);
+}
+
+static void free_line(uv_handle_t *handle) {
+  delay_line *line = (delay_line *)handle;
+  free(line->held);
+  free(line);
+}
+
+/* Forgets every held frame, giving their room back to the budget. */
+static void forget_held(delay_line *line) {
+  uint32_t mask = line->held_capacity - 1;
+  for (uint32_t index = 0; index < line->count; index++) {
+    held_frame *frame = &line->held[(line->head + index) & mask];
+    line->budget[1] -= (double)frame->length + HELD_FRAME_OVERHEAD;
+    chunk_released(line, frame->chunk);
+  }
+  line->count = 0;
+  line->head = 0;
+  free_chunks_if_empty(line);
+}
+
+/* The socket closes: its held frames are dropped and their room given back. */
+static void close_line(napi_env env, delay_line *line) {
+  forget_held(line);
+  line->owner = NULL;
+  if (line->budget_ref != NULL) napi_delete_reference(env, line->budget_ref);
+  uv_timer_stop(&line->timer);
+  uv_close((uv_handle_t *)&line->timer, free_line);
+}
+
 /* ---- receiving ---- */
 
 static udp_socket *socket_by_id(int id) {
@@ -208,11 +439,24 @@ static void on_readable(uv_poll_t *handle, int status, int events) {
     if (count == 0) break;
     udp_socket *target = socket_by_id(source->forward_to);
     dispatching = 1;
-    if (target != NULL) {
+    delay_line *line = source->line;
+    if (target != NULL && line != NULL && (line->latency_ns > 0 || line->jitter_ms > 0 || line->count > 0)) {
+      uint64_t now = uv_hrtime();
+      /* Arrivals come every few microseconds, timers on whole milliseconds: release here too. */
+      release_until(line, now);
       for (int index = 0; index < count; index++) {
         uint32_t length = receive_headers[index].msg_len;
-        source->forwarded_frames += 1;
-        source->forwarded_bytes += length;
+        source->frames_in += 1;
+        source->bytes_in += length;
+        hold(source, target, receive_arena + (size_t)index * SLOT_BYTES, length, now);
+      }
+    } else if (target != NULL) {
+      for (int index = 0; index < count; index++) {
+        uint32_t length = receive_headers[index].msg_len;
+        source->frames_in += 1;
+        source->bytes_in += length;
+        source->frames_out += 1;
+        source->bytes_out += length;
         enqueue(target, receive_arena + (size_t)index * SLOT_BYTES, length);
       }
     } else if (source->delivering) {
@@ -369,15 +613,113 @@ static napi_value js_deliver(napi_env env, napi_callback_info info) {
   return NULL;
 }
 
-/* forward(id, targetId): frames read from id go to targetId in C; -1 stops */
+/*
+ * forward(id, targetId, latencyMs, jitterMs, seed, budget: Float64Array [limit, held]):
+ * frames read from id go to targetId in C, held latencyMs ± jitterMs first; -1 stops (held
+ * frames then wait for `takeHeld`, or leave on their timer for a target that comes back).
+ */
 static napi_value js_forward(napi_env env, napi_callback_info info) {
-  ARGS(2);
+  ARGS(6);
   udp_socket *found = socket_by_id(int_arg(env, argv[0]));
-  if (found != NULL) found->forward_to = int_arg(env, argv[1]);
+  if (found == NULL) return NULL;
+  found->forward_to = int_arg(env, argv[1]);
+  int32_t latency_ms = argc > 2 ? int_arg(env, argv[2]) : 0;
+  int32_t jitter_ms = argc > 3 ? int_arg(env, argv[3]) : 0;
+  if (latency_ms < 0) latency_ms = 0;
+  if (jitter_ms < 0) jitter_ms = 0;
+  delay_line *line = found->line;
+  if (latency_ms == 0 && jitter_ms == 0) {
+    /* Frames held stay in order ahead of new ones, and leave when due. */
+    if (line != NULL) {
+      line->latency_ns = 0;
+      line->jitter_ms = 0;
+    }
+    return NULL;
+  }
+  napi_typedarray_type type;
+  size_t length = 0, offset;
+  void *cells = NULL;
+  napi_value backing;
+  if (argc < 6 || napi_get_typedarray_info(env, argv[5], &type, &length, &cells, &backing, &offset) != napi_ok ||
+      type != napi_float64_array || length < 2) {
+    napi_throw_type_error(env, NULL, "forward with a delay needs its budget's cells (a Float64Array [limit, held])");
+    return NULL;
+  }
+  if (line == NULL) {
+    line = calloc(1, sizeof *line);
+    uv_loop_t *loop = NULL;
+    napi_get_uv_event_loop(env, &loop);
+    if (line == NULL || uv_timer_init(loop, &line->timer) != 0) {
+      free(line);
+      napi_throw_error(env, "ENOMEM", "out of memory");
+      return NULL;
+    }
+    line->owner = found;
+    found->line = line;
+  }
+  if (line->budget != (double *)cells) {
+    /* Frames held keep their room in the budget they were taken from: move it along. */
+    double moved = 0;
+    uint32_t mask = line->held_capacity - 1;
+    for (uint32_t index = 0; index < line->count; index++) moved += (double)line->held[(line->head + index) & mask].length + HELD_FRAME_OVERHEAD;
+    if (line->budget != NULL) line->budget[1] -= moved;
+    ((double *)cells)[1] += moved;
+    if (line->budget_ref != NULL) napi_delete_reference(env, line->budget_ref);
+    napi_create_reference(env, argv[5], 1, &line->budget_ref);
+    line->budget = cells;
+  }
+  line->latency_ns = (uint64_t)latency_ms * 1000000ULL;
+  line->jitter_ms = (uint32_t)jitter_ms;
+  uint32_t seed = 0;
+  if (argc > 4) napi_get_value_uint32(env, argv[4], &seed);
+  line->random_state = ((uint64_t)seed << 32) ^ 0x9E3779B97F4A7C15ULL;
   return NULL;
 }
 
-/* stats(id, into: Float64Array(3)): frames and bytes forwarded in C, socket errors */
+/*
+ * takeHeld(id) → [frames: Buffer, lengths and remaining ms: Float64Array] or null: empties
+ * the socket's delay line into JavaScript (a direction going back to JavaScript keeps its
+ * frames, in order), giving their room back to the budget.
+ */
+static napi_value js_take_held(napi_env env, napi_callback_info info) {
+  ARGS(1);
+  udp_socket *found = socket_by_id(int_arg(env, argv[0]));
+  napi_value result;
+  napi_get_null(env, &result);
+  if (found == NULL || found->line == NULL || found->line->count == 0) return result;
+  delay_line *line = found->line;
+  uint32_t mask = line->held_capacity - 1;
+  size_t total = 0;
+  for (uint32_t index = 0; index < line->count; index++) total += line->held[(line->head + index) & mask].length;
+  void *bytes, *pairs;
+  napi_value buffer, times_buffer, times;
+  if (napi_create_buffer(env, total == 0 ? 1 : total, &bytes, &buffer) != napi_ok ||
+      napi_create_arraybuffer(env, sizeof(double) * 2 * line->count, &pairs, &times_buffer) != napi_ok) {
+    return result;
+  }
+  napi_create_typedarray(env, napi_float64_array, 2 * (size_t)line->count, times_buffer, 0, &times);
+  uint64_t now = uv_hrtime();
+  uint8_t *cursor = bytes;
+  double *pair = pairs;
+  for (uint32_t index = 0; index < line->count; index++) {
+    held_frame *frame = &line->held[(line->head + index) & mask];
+    memcpy(cursor, frame->data, frame->length);
+    cursor += frame->length;
+    *pair++ = frame->length;
+    *pair++ = frame->due_ns > now ? (double)(frame->due_ns - now) / 1e6 : 0;
+  }
+  forget_held(line);
+  uv_timer_stop(&line->timer);
+  napi_create_array_with_length(env, 2, &result);
+  napi_set_element(env, result, 0, buffer);
+  napi_set_element(env, result, 1, times);
+  return result;
+}
+
+/*
+ * stats(id, into: Float64Array(7)): frames and bytes read and sent on in C, socket errors,
+ * frames a full budget dropped, frames held now
+ */
 static napi_value js_stats(napi_env env, napi_callback_info info) {
   ARGS(2);
   int id = int_arg(env, argv[0]);
@@ -387,11 +729,15 @@ static napi_value js_stats(napi_env env, napi_callback_info info) {
   void *data;
   napi_value backing;
   if (found == NULL || napi_get_typedarray_info(env, argv[1], &type, &length, &data, &backing, &offset) != napi_ok) return NULL;
-  if (type != napi_float64_array || length < 3) return NULL;
+  if (type != napi_float64_array || length < STATS_FIELDS) return NULL;
   double *into = data;
-  into[0] = found->forwarded_frames;
-  into[1] = found->forwarded_bytes;
-  into[2] = found->errors;
+  into[0] = found->frames_in;
+  into[1] = found->bytes_in;
+  into[2] = found->frames_out;
+  into[3] = found->bytes_out;
+  into[4] = found->errors;
+  into[5] = found->dropped_delay_full;
+  into[6] = found->line == NULL ? 0 : found->line->count;
   return NULL;
 }
 
@@ -411,6 +757,8 @@ static napi_value js_close(napi_env env, napi_callback_info info) {
   for (int other = 0; other < sockets_capacity; other++) {
     if (sockets[other] != NULL && sockets[other]->forward_to == id) sockets[other]->forward_to = -1;
   }
+  if (found->line != NULL) close_line(env, found->line);
+  found->line = NULL;
   napi_delete_reference(env, found->callback);
   napi_async_destroy(env, found->async_context);
   uv_poll_stop(&found->poll);
@@ -454,6 +802,7 @@ static napi_value init(napi_env env, napi_value exports) {
       {"send", NULL, js_send, NULL, NULL, NULL, napi_default, NULL},
       {"deliver", NULL, js_deliver, NULL, NULL, NULL, napi_default, NULL},
       {"forward", NULL, js_forward, NULL, NULL, NULL, napi_default, NULL},
+      {"takeHeld", NULL, js_take_held, NULL, NULL, NULL, napi_default, NULL},
       {"stats", NULL, js_stats, NULL, NULL, NULL, napi_default, NULL},
       {"close", NULL, js_close, NULL, NULL, NULL, napi_default, NULL},
       {"batchLengths", NULL, NULL, NULL, NULL, js_batch_lengths(env), napi_default, NULL},

@@ -1,24 +1,33 @@
-import type { Endpoint, FrameHandler } from "../forwarding/endpoint";
+import { NOTHING_FORWARDED, type Endpoint, type FrameHandler, type HeldFrameHandler, type NativeDelay, type NativeTotals } from "../forwarding/endpoint";
 import type { UdpEndpoint } from "../forwarding/udp-endpoint";
 
-interface Totals {
-  readonly frames: number;
-  readonly bytes: number;
+/** `retired` plus what the attached tunnel forwarded since `attachedAt`; frames held are the tunnel's. */
+function totalsSince(retired: NativeTotals, now: NativeTotals, attachedAt: NativeTotals): NativeTotals {
+  return {
+    framesIn: retired.framesIn + now.framesIn - attachedAt.framesIn,
+    bytesIn: retired.bytesIn + now.bytesIn - attachedAt.bytesIn,
+    framesOut: retired.framesOut + now.framesOut - attachedAt.framesOut,
+    bytesOut: retired.bytesOut + now.bytesOut - attachedAt.bytesOut,
+    droppedDelayFull: retired.droppedDelayFull + now.droppedDelayFull - attachedAt.droppedDelayFull,
+    held: now.held,
+  };
 }
 
 /**
  * A stable endpoint in front of the tunnel socket of whichever process runs the node now (VPCS,
  * QEMU): a link stays attached while the node is stopped and started again, and frames sent
  * meanwhile are lost, as on an unplugged wire. A relay's request to forward this port's frames
- * in C (`forwardNatively`) outlives the tunnel: the next tunnel attached forwards in C too.
+ * in C (`forwardNatively`) outlives the tunnel: the next tunnel attached forwards in C too,
+ * with the same delay. Frames the old tunnel held in C are lost with it.
  */
 export class SwitchablePort implements Endpoint {
   private handler: FrameHandler | null = null;
   private tunnel: UdpEndpoint | undefined;
   private nativeTarget: Endpoint | null = null;
+  private nativeDelay: NativeDelay | undefined;
   /** Forwarded in C by tunnels detached since, and the attached tunnel's totals when it came. */
-  private retired: Totals = { frames: 0, bytes: 0 };
-  private attachedAt: Totals = { frames: 0, bytes: 0 };
+  private retired: NativeTotals = NOTHING_FORWARDED;
+  private attachedAt: NativeTotals = NOTHING_FORWARDED;
   private readonly relayFrame: FrameHandler = (frame) => this.handler?.(frame);
 
   attach(tunnel: UdpEndpoint): void {
@@ -26,11 +35,11 @@ export class SwitchablePort implements Endpoint {
     this.attachedAt = tunnel.nativeForwarded();
     tunnel.onFrame(this.relayFrame);
     // Refused (not a native pair): frames reach the relay's handler, which forwards them itself.
-    if (this.nativeTarget !== null) tunnel.forwardNatively(this.nativeTarget);
+    if (this.nativeTarget !== null) tunnel.forwardNatively(this.nativeTarget, this.nativeDelay);
   }
 
   detach(): void {
-    this.retired = this.nativeForwarded();
+    this.retired = { ...this.nativeForwarded(), held: 0 };
     this.tunnel?.onFrame(null);
     this.tunnel = undefined;
   }
@@ -42,19 +51,24 @@ export class SwitchablePort implements Endpoint {
   onFrame(handler: FrameHandler | null): void {
     this.handler = handler;
     this.nativeTarget = null;
+    this.nativeDelay = undefined;
     this.tunnel?.onFrame(this.relayFrame);
   }
 
-  forwardNatively(target: Endpoint): boolean {
-    if (this.tunnel === undefined || !this.tunnel.forwardNatively(target)) return false;
+  forwardNatively(target: Endpoint, delay?: NativeDelay): boolean {
+    if (this.tunnel === undefined || !this.tunnel.forwardNatively(target, delay)) return false;
     this.nativeTarget = target;
+    this.nativeDelay = delay;
     return true;
   }
 
-  nativeForwarded(): Totals {
+  nativeForwarded(): NativeTotals {
     if (this.tunnel === undefined) return this.retired;
-    const now = this.tunnel.nativeForwarded();
-    return { frames: this.retired.frames + now.frames - this.attachedAt.frames, bytes: this.retired.bytes + now.bytes - this.attachedAt.bytes };
+    return totalsSince(this.retired, this.tunnel.nativeForwarded(), this.attachedAt);
+  }
+
+  takeNativeHeld(receive: HeldFrameHandler): void {
+    this.tunnel?.takeNativeHeld(receive);
   }
 
   /** The tunnel carrying this port's frames now: where another port forwarding here in C sends. */
@@ -66,6 +80,7 @@ export class SwitchablePort implements Endpoint {
   close(): Promise<void> {
     this.handler = null;
     this.nativeTarget = null;
+    this.nativeDelay = undefined;
     this.tunnel?.onFrame(this.relayFrame);
     return Promise.resolve();
   }
