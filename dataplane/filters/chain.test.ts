@@ -17,6 +17,17 @@ describe("filter chain", () => {
     expect(chain([]).run(frame, 12)).toEqual({ dropped: null, frame, dueAt: 12, corrupted: false, duplicated: false, reordered: false, rate: null });
   });
 
+  it("says when all it does is a delay the native path can hold by itself", () => {
+    expect(chain([]).plainDelay).toEqual({ latencyMs: 0, jitterMs: 0 });
+    expect(chain([spec("delay", 100)]).plainDelay).toEqual({ latencyMs: 100, jitterMs: 0 });
+    expect(chain([spec("latency", 50, 5)]).plainDelay).toEqual({ latencyMs: 50, jitterMs: 5 });
+    expect(chain([spec("delay:a_to_b", 30)]).plainDelay).toEqual({ latencyMs: 30, jitterMs: 0 });
+    expect(chain([spec("delay", 10), spec("delay:a_to_b", 30)]).plainDelay).toBeNull();
+    expect(chain([spec("delay", 10), spec("packet_loss", 1)]).plainDelay).toBeNull();
+    expect(chain([spec("packet_loss", 1)]).plainDelay).toBeNull();
+    expect(chain([spec("delay", 10)], true).plainDelay).toBeNull();
+  });
+
   it("runs in order, first drop wins", () => {
     const dropsAtTwo = chain([spec("frequency_drop", 2), bpfSpec("ether[0] = 0")]);
     expect(dropsAtTwo.run(frame, 0).dropped).toBe("bpf");
