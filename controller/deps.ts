@@ -1,6 +1,7 @@
 import type { UpgradeWebSocket } from "hono/ws";
 import type { ComputeStatistics, QemuBinary } from "@shared/schemas/compute";
 import type { TcpDialer } from "./consoles/tcp";
+import type { HostForwarded } from "./dataplane/host-forwarded";
 import type { LinkCountersSample } from "./dataplane/link-counters";
 import type { DataplaneEffect } from "./domain/dataplane-effects";
 import type { EventBus } from "./events/event-bus";
@@ -120,6 +121,8 @@ export interface DataplaneControl {
   wake(hostIds: readonly string[]): void;
   /** The newest counters the link's hosts reported, merged; undefined when none did. */
   linkCounters(projectId: string, linkId: string, hostIds: readonly string[]): Promise<LinkCountersSample | undefined>;
+  /** What the host's links delivered since this controller heard of them; undefined before its first counters report. */
+  hostForwarded(hostId: string): Promise<HostForwarded | undefined>;
   /**
    * The capture file `relativePath` (under the host's data dir) as the host sends it, growing
    * until the capture stops; undefined when the host is not connected or has no such file.

@@ -22,7 +22,8 @@ import { KvClosed } from "../store/kv";
 import { isProjectRecordKey, keys } from "../store/keys";
 import { desiredHostState, tunnelEndsFor, type LeftOut } from "./desired-state";
 import { CaptureStreams } from "./capture-streams";
-import { LinkCountersBook, linkCountersWire, type LinkCountersSample } from "./link-counters";
+import { LinkCountersBook, linkCountersWire, type LinkCountersSample, type LinkPlacement } from "./link-counters";
+import { HostForwardedTotals, type HostForwarded } from "./host-forwarded";
 import type { LinkRecord } from "../domain/links";
 import { hostFactsRecord, loadHostFacts, saveHostFacts } from "./host-facts";
 import { NodeCommandLines } from "./node-command-lines";
@@ -139,6 +140,7 @@ export class DataplaneHub implements DataplaneControl {
   private readonly helloTimeoutMs: number;
   private readonly silenceTimeoutMs: number;
   private readonly counters = new LinkCountersBook();
+  private readonly forwarded = new HostForwardedTotals();
   /** Hosts marked connected by a controller that stopped are not connected to this one. */
   private readonly ready: Promise<void>;
 
@@ -175,6 +177,10 @@ export class DataplaneHub implements DataplaneControl {
 
   async linkCounters(projectId: string, linkId: string, hostIds: readonly string[]): Promise<LinkCountersSample | undefined> {
     return this.counters.sample(projectId, linkId, hostIds);
+  }
+
+  async hostForwarded(hostId: string): Promise<HostForwarded | undefined> {
+    return this.forwarded.of(hostId);
   }
 
   /** The capture file the host writes at `relativePath`, streamed from it as it grows; undefined when the host is not connected or has no such file. */
@@ -380,6 +386,7 @@ export class DataplaneHub implements DataplaneControl {
     for (const waiter of [...session.ackWaiters]) waiter.settle("disconnected");
     session.captures.disconnected();
     this.counters.forgetHost(session.hostId);
+    this.forwarded.disconnected(session.hostId);
     if (this.sessions.get(session.hostId) !== session) return;
     this.sessions.delete(session.hostId);
     await this.saveHost(session.hello, false);
@@ -513,7 +520,11 @@ export class DataplaneHub implements DataplaneControl {
     session.lastBody = body;
     session.sentRevision = revision;
     const linksSent = new Map(state.links.map((link) => [link.linkId, link]));
-    for (const [linkId, link] of session.linksSent) if (!linksSent.has(linkId)) this.counters.forget(link.projectId, linkId);
+    for (const [linkId, link] of session.linksSent) {
+      if (linksSent.has(linkId)) continue;
+      this.counters.forget(link.projectId, linkId);
+      this.forwarded.forgetLink(hostId, link.projectId, linkId);
+    }
     session.linksSent = linksSent;
     session.projectOfItem = new Map([...state.nodes.map((n) => [n.nodeId, n.projectId] as const), ...state.links.map((l) => [l.linkId, l.projectId] as const)]);
     for (const item of state.leftOut) session.projectOfItem.set(item.id, item.projectId);
@@ -537,10 +548,12 @@ export class DataplaneHub implements DataplaneControl {
 
   /** Keeps the host's counters; a link's `link.counters` reaches its project at most once a second, while they change. */
   private countersReported(session: HostSession, report: CountersReport): void {
-    const due = this.counters.record(session.hostId, report, (linkId) => {
+    const placementOf = (linkId: string): LinkPlacement | undefined => {
       const link = session.linksSent.get(linkId);
       return link && { projectId: link.projectId, aIsLocal: link.a.local, bIsLocal: link.b.local };
-    });
+    };
+    this.forwarded.record(session.hostId, report, placementOf, Date.now());
+    const due = this.counters.record(session.hostId, report, placementOf);
     for (const sample of due) {
       this.announceCounters(sample).catch((error) => log.error("could not announce link counters", { host_id: session.hostId, error: String(error) }));
     }

@@ -12,6 +12,13 @@ export interface DataplaneStatusWire {
   connected: boolean;
   daemon_version: string;
   errors: StoredItemError[];
+  /**
+   * Frames the host's links delivered since this controller first heard of them (a running
+   * total: two readings give frames/s), and when the host read the counters it comes from;
+   * 0 and null before the host's first counters report.
+   */
+  forwarded_frames: number;
+  forwarded_sampled_at: string | null;
   /** Why the host's QEMU guests run under TCG, when its daemon found KVM unusable; empty otherwise. */
   kvm_detail: string;
   left_out: Array<{ id: string; kind: string; project_id: string; reason: string }>;
@@ -29,11 +36,14 @@ export async function loadDataplaneStatus(deps: ControllerDeps, hostId: string):
     loadHostFacts(deps, hostId),
   ]);
   if (!host) return undefined;
+  const forwarded = await deps.dataplane?.hostForwarded(hostId);
   return {
     applied_revision: ack?.revision ?? 0,
     connected: host.connected,
     daemon_version: host.daemon_version,
     errors: (ack?.errors ?? []).map((error) => ({ id: error.id, kind: error.kind, message: error.message, project_id: error.project_id })),
+    forwarded_frames: forwarded?.frames ?? 0,
+    forwarded_sampled_at: forwarded ? new Date(forwarded.sampledAtMs).toISOString() : null,
     kvm_detail: facts?.kvm_detail ?? "",
     left_out: (sent?.left_out ?? []).map((item) => ({ id: item.id, kind: item.kind, project_id: item.projectId, reason: item.reason })),
     revision: sent?.revision ?? 0,

@@ -1,5 +1,6 @@
 import { ApiError, call } from "./api";
 import { html } from "./elements";
+import { HostView } from "./host-view";
 import type { Project } from "./model";
 import { ProjectView } from "./project-view";
 
@@ -7,20 +8,26 @@ const byId = <E extends Element>(id: string) => document.getElementById(id) as u
 const banner = byId<HTMLElement>("banner");
 const listSection = byId<HTMLElement>("projects");
 const projectSection = byId<HTMLElement>("project");
+const hostsSection = byId<HTMLElement>("hosts");
 const title = byId<HTMLElement>("project-name");
-let view: ProjectView | undefined;
+let view: ProjectView | HostView | undefined;
 
-/** `#/projects/{id}` shows a project, anything else the project list: links and the back button work. */
+/** `#/projects/{id}` shows a project, `#/hosts` the emulation hosts, anything else the project list: links and the back button work. */
 async function route(): Promise<void> {
   view?.close();
   view = undefined;
   const projectId = /^#\/projects\/([^/]+)$/.exec(location.hash)?.[1];
+  const hosts = location.hash === "#/hosts";
   banner.hidden = true;
-  listSection.hidden = projectId !== undefined;
+  listSection.hidden = projectId !== undefined || hosts;
   projectSection.hidden = projectId === undefined;
+  hostsSection.hidden = !hosts;
   title.textContent = "";
   try {
-    if (projectId === undefined) await showProjects();
+    if (hosts) {
+      view = new HostView({ table: byId("host-list"), banner });
+      view.start();
+    } else if (projectId === undefined) await showProjects();
     else {
       view = new ProjectView(decodeURIComponent(projectId), { title, canvas: byId("topology"), panel: byId("panel"), banner });
       await view.start();
@@ -41,7 +48,7 @@ async function showProjects(): Promise<void> {
 }
 
 document.addEventListener("keydown", (event) => {
-  if (event.key === "Escape") view?.closePanel();
+  if (event.key === "Escape" && view instanceof ProjectView) view.closePanel();
 });
 window.addEventListener("hashchange", () => void route());
 void route();

@@ -2,10 +2,10 @@ import type { LinkCountersWire } from "@shared/schemas/link-counters";
 import { LinkHistory } from "../link-rates";
 import { ApiError, call } from "./api";
 import { CHART_WINDOW_MS, LinkPanel } from "./link-panel";
-import type { Link, Node, Project } from "./model";
+import type { Drawing, Link, Node, Project } from "./model";
 import { NodePanel } from "./node-panel";
 import { NotificationSocket, type Notification } from "./notifications";
-import { drawTopology } from "./topology";
+import { Topology } from "./topology";
 
 export interface ProjectViewElements {
   title: HTMLElement;
@@ -25,6 +25,11 @@ const CHART_TICK_MS = 1000;
 export class ProjectView {
   private readonly nodes = new Map<string, Node>();
   private readonly links = new Map<string, Link>();
+  private readonly drawings = new Map<string, Drawing>();
+  private readonly topology: Topology;
+  /** What changed since the topology was last drawn: ids, or everything after a (re)load. */
+  private readonly changed = { nodes: new Set<string>(), links: new Set<string>(), drawings: new Set<string>() };
+  private everythingChanged = false;
   private readonly histories = new Map<string, LinkHistory>();
   private panel: LinkPanel | NodePanel | undefined;
   private socket: NotificationSocket | undefined;
@@ -36,7 +41,10 @@ export class ProjectView {
   constructor(
     private readonly projectId: string,
     private readonly elements: ProjectViewElements,
-  ) {}
+  ) {
+    const model = { nodes: this.nodes, links: this.links, drawings: this.drawings };
+    this.topology = new Topology(elements.canvas, model, { openLink: (id) => void this.openLink(id), openNode: (id) => this.openNode(id) });
+  }
 
   private get base(): string {
     return `/v2/projects/${this.projectId}`;
@@ -77,11 +85,18 @@ export class ProjectView {
   }
 
   private async reload(): Promise<void> {
-    const [nodes, links] = await Promise.all([call<Node[]>("GET", `${this.base}/nodes`), call<Link[]>("GET", `${this.base}/links`)]);
+    const [nodes, links, drawings] = await Promise.all([
+      call<Node[]>("GET", `${this.base}/nodes`),
+      call<Link[]>("GET", `${this.base}/links`),
+      call<Drawing[]>("GET", `${this.base}/drawings`),
+    ]);
     this.nodes.clear();
     for (const node of nodes) this.nodes.set(node.node_id, node);
     this.links.clear();
     for (const link of links) this.links.set(link.link_id, link);
+    this.drawings.clear();
+    for (const drawing of drawings) this.drawings.set(drawing.drawing_id, drawing);
+    this.everythingChanged = true;
     this.scheduleDraw();
     this.refreshPanel();
   }
@@ -91,18 +106,38 @@ export class ProjectView {
       case "node.created":
       case "node.updated":
         this.nodes.set((event as Node).node_id, event as Node);
+        this.changed.nodes.add((event as Node).node_id);
         break;
       case "node.deleted":
         this.nodes.delete((event as Node).node_id);
+        this.changed.nodes.add((event as Node).node_id);
         break;
       case "link.created":
       case "link.updated":
         this.links.set((event as Link).link_id, event as Link);
+        this.changed.links.add((event as Link).link_id);
         break;
       case "link.deleted":
         this.links.delete((event as Link).link_id);
         this.histories.delete((event as Link).link_id);
+        this.changed.links.add((event as Link).link_id);
         break;
+      case "drawing.created":
+      case "drawing.updated": {
+        // An update leaves `svg` out when it did not change, as GNS3's does.
+        const drawing = event as Partial<Drawing> & Pick<Drawing, "drawing_id">;
+        const known = this.drawings.get(drawing.drawing_id);
+        if (drawing.svg === undefined && !known) return;
+        this.drawings.set(drawing.drawing_id, { ...known, ...drawing } as Drawing);
+        this.changed.drawings.add(drawing.drawing_id);
+        this.scheduleDraw();
+        return;
+      }
+      case "drawing.deleted":
+        this.drawings.delete((event as Drawing).drawing_id);
+        this.changed.drawings.add((event as Drawing).drawing_id);
+        this.scheduleDraw();
+        return;
       case "link.counters": {
         const counters = event as LinkCountersWire;
         if (counters.sampled_at) this.serverAheadMs = Date.parse(counters.sampled_at) - Date.now();
@@ -123,13 +158,16 @@ export class ProjectView {
     return history;
   }
 
-  /** Many events come at once (a project opening, a start-all): they are drawn once. */
+  /** Many events come at once (a project opening, a start-all): what they changed is drawn once. */
   private scheduleDraw(): void {
     if (this.drawPending) return;
     this.drawPending = true;
     setTimeout(() => {
       this.drawPending = false;
-      drawTopology(this.elements.canvas, this.nodes, this.links, { openLink: (id) => void this.openLink(id), openNode: (id) => this.openNode(id) });
+      if (this.everythingChanged) this.topology.redrawAll();
+      else this.topology.redraw(this.changed);
+      this.everythingChanged = false;
+      for (const ids of Object.values(this.changed)) ids.clear();
     }, 0);
   }
 

@@ -5,7 +5,7 @@ import { ShardedKeyValueStore } from "../../store/sharded-kv";
 import { RemoteShard } from "./shard-rpc";
 import { shardFetch, workerDeps, type Env } from "./bindings";
 import { ForwardingEventBus } from "./forwarding-event-bus";
-import { APPLY_PATH, CAPTURE_PATH, COUNTERS_PATH, REFRESH_PATH } from "./dataplane-calls";
+import { APPLY_PATH, CAPTURE_PATH, COUNTERS_PATH, FORWARDED_PATH, REFRESH_PATH } from "./dataplane-calls";
 import type { DataplaneEffect } from "../../domain/dataplane-effects";
 
 /** workerd's hibernatable server socket (typed here so Node code needs no Workers types). */
@@ -61,9 +61,10 @@ export class ComputeObject {
       const stream = await (this.resumeSockets() ?? this.hubFor(hostId)).captureStream(hostId, url.searchParams.get("path") ?? "");
       return stream ? new Response(stream, { headers: { "content-type": "application/vnd.tcpdump.pcap" } }) : new Response(null, { status: 404 });
     }
-    if ((url.pathname === APPLY_PATH || url.pathname === COUNTERS_PATH) && hostId) {
+    if ((url.pathname === APPLY_PATH || url.pathname === COUNTERS_PATH || url.pathname === FORWARDED_PATH) && hostId) {
       // A host with no socket here answers from its records: disconnected, or never seen.
       const hub = this.resumeSockets() ?? this.hubFor(hostId);
+      if (url.pathname === FORWARDED_PATH) return Response.json((await hub.hostForwarded(hostId)) ?? null);
       if (url.pathname === COUNTERS_PATH) {
         return Response.json((await hub.linkCounters(url.searchParams.get("project_id") ?? "", url.searchParams.get("link_id") ?? "", [hostId])) ?? null);
       }

@@ -1,15 +1,18 @@
 import type { DataplaneControl, HostAnswer } from "../../deps";
 import type { DataplaneEffect } from "../../domain/dataplane-effects";
+import type { HostForwarded } from "../../dataplane/host-forwarded";
 import { mergeLinkCountersSamples, type LinkCountersSample } from "../../dataplane/link-counters";
 import type { ObjectFetch } from "./shard-rpc";
 import { createLogger } from "@shared/logging/logger";
 
 const log = createLogger("controller.dataplane-calls");
 
-/** What the objects serving the API ask a host's object: send its state, apply a change, read a link's counters. */
+/** What the objects serving the API ask a host's object: send its state, apply a change, read a link's counters or the host's total. */
 export const REFRESH_PATH = "/internal/refresh";
 export const APPLY_PATH = "/internal/apply";
 export const COUNTERS_PATH = "/internal/counters";
+/** What a host forwarded in all: the JSON of a `HostForwarded`, or null before its first counters report. */
+export const FORWARDED_PATH = "/internal/forwarded";
 /** A capture file streamed from the host: answered 404 when the host is not connected or has no such file. */
 export const CAPTURE_PATH = "/internal/capture";
 
@@ -48,6 +51,11 @@ export function dataplaneThroughObjects(computeFetch: (hostId: string) => Object
         }),
       );
       return mergeLinkCountersSamples(samples.filter((sample): sample is LinkCountersSample => sample !== null));
+    },
+    async hostForwarded(hostId: string): Promise<HostForwarded | undefined> {
+      const answer = await computeFetch(hostId)(new Request(`https://compute${FORWARDED_PATH}?host_id=${encodeURIComponent(hostId)}`));
+      if (!answer.ok) throw new Error(`dataplane host ${hostId}'s object answered ${answer.status}: ${await answer.text()}`);
+      return ((await answer.json()) as HostForwarded | null) ?? undefined;
     },
     async captureStream(hostId: string, relativePath: string): Promise<ReadableStream<Uint8Array> | undefined> {
       const query = new URLSearchParams({ host_id: hostId, path: relativePath });
