@@ -12,7 +12,7 @@ import {
 } from "@shared/proto";
 import { createLogger } from "@shared/logging/logger";
 import { sameSecret } from "@shared/secrets/same-secret";
-import { DEFAULT_DATAPLANE_ACK_TIMEOUT_MS, type ControllerDeps, type DataplaneControl, type HostAnswer, type ItemProblem } from "../deps";
+import type { ControllerDeps, DataplaneControl, HostAnswer, ItemProblem } from "../deps";
 import { computeToWire, LOCAL_COMPUTE_ID, type ComputeRecord } from "../domain/computes";
 import { qemuAccelerator } from "../domain/qemu-host";
 import { loadComputeRecord } from "../services/computes";
@@ -21,6 +21,7 @@ import type { Notification } from "../events/event-bus";
 import { KvClosed } from "../store/kv";
 import { isProjectRecordKey, keys } from "../store/keys";
 import { desiredHostState, tunnelEndsFor, type LeftOut } from "./desired-state";
+import { ackWaitMs } from "./ack-wait";
 import { CaptureStreams } from "./capture-streams";
 import { LinkCountersBook, linkCountersWire, type LinkCountersSample, type LinkPlacement } from "./link-counters";
 import { HostForwardedTotals, type HostForwarded } from "./host-forwarded";
@@ -203,7 +204,7 @@ export class DataplaneHub implements DataplaneControl {
     // What the state leaves out is a problem only for a node asked to run: a link to a QEMU node
     // is stored and listed under left_out, as is a stopped node of a type the host cannot run.
     const unrunnable = await this.enqueue(session, false);
-    const outcome = await this.acknowledgement(session, session.sentRevision, effect.slowWorkMs ?? 0);
+    const outcome = await this.acknowledgement(session, session.sentRevision, ackWaitMs(this.deps.config, effect));
     if (outcome !== "acked") return { hostId, outcome: "unreachable", reason: outcome };
     const items = new Set([...effect.nodeIds, ...effect.linkIds]);
     const problems: ItemProblem[] = [
@@ -215,11 +216,10 @@ export class DataplaneHub implements DataplaneControl {
     return { hostId, outcome: "applied", problems };
   }
 
-  private acknowledgement(session: HostSession, revision: number, slowWorkMs: number): Promise<"acked" | "disconnected" | "timeout"> {
+  private acknowledgement(session: HostSession, revision: number, timeoutMs: number): Promise<"acked" | "disconnected" | "timeout"> {
     if (session.closed) return Promise.resolve("disconnected");
     if (session.ackedRevision >= revision) return Promise.resolve("acked");
     return new Promise((resolve) => {
-      const timeoutMs = (this.deps.config.dataplaneAckTimeoutMs ?? DEFAULT_DATAPLANE_ACK_TIMEOUT_MS) + slowWorkMs;
       const waiter: AckWaiter = {
         revision,
         settle: (outcome) => {

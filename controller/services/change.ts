@@ -1,4 +1,5 @@
-import { DEFAULT_DATAPLANE_ACK_TIMEOUT_MS, type ControllerDeps, type HostAnswer } from "../deps";
+import type { ControllerDeps, HostAnswer } from "../deps";
+import { ackWaitMs } from "../dataplane/ack-wait";
 import { combineEffects, type DataplaneEffect } from "../domain/dataplane-effects";
 import type { Notification, NotificationScope } from "../events/event-bus";
 import { ApiError, conflict } from "../http/api-error";
@@ -64,7 +65,7 @@ export async function applyChange(deps: ControllerDeps, change: Change): Promise
  */
 export async function reachDataplane(deps: ControllerDeps, effect: DataplaneEffect): Promise<void> {
   if (!deps.dataplane || effect.hostIds.length === 0) return;
-  const timeoutMs = (deps.config.dataplaneAckTimeoutMs ?? DEFAULT_DATAPLANE_ACK_TIMEOUT_MS) + (effect.slowWorkMs ?? 0);
+  const timeoutMs = ackWaitMs(deps.config, effect);
   const failure = dataplaneFailure(await deps.dataplane.apply(effect), timeoutMs);
   if (failure) throw conflict(failure);
 }
