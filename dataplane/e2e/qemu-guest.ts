@@ -4,17 +4,23 @@
  * disk drivers from the same kernel's modules, and an /init that brings eth0 up and serves a
  * shell on the serial console (`console=ttyS0`). A test types `ip addr add …` and `ping …`
  * into that console over QEMU's telnet serial with `GuestConsole`, and finds the QEMU
- * processes of a node with `qemuProcessesOf`.
+ * processes of a node with `qemuProcessesOf`. `QemuVpcsLab` is the setup the end-to-end tests
+ * share: the guest as VM1, linked to a VPCS, through the /v2 API of a running controller.
  */
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { basename, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { buildInitramfs, DEFAULT_BUSYBOX } from "../nodes/testing/initramfs";
 import { TelnetDecoder } from "../nodes/telnet";
-import type { PingReply, PingResult } from "../nodes/console";
-import { commandLine, identify, workingDirectory, type ProcessIdentity } from "../nodes/processes";
+import { parsePing, VpcsConsole, type PingReply, type PingResult } from "../nodes/console";
+import { commandLine, identify, isAlive, signal, workingDirectory, type ProcessIdentity } from "../nodes/processes";
+import { waitFor } from "@shared/testing/cleanups";
+import type { Api } from "./cloud-lab";
+import { freeConsolePorts } from "./console-ports";
+import { endLeftoverVpcs } from "./daemon-process";
 
 /** The line /init prints once eth0 is up, just before the first shell: for whoever reads a console log. */
 const GUEST_READY = "qemu-guest: ready";
@@ -311,4 +317,141 @@ export function qemuProcessesOf(nodeId: string): ProcessIdentity[] {
       return argv.some((arg) => arg.includes(nodeId)) || (workingDirectory(pid) ?? "").includes(nodeId);
     })
     .flatMap((pid) => identify(pid) ?? []);
+}
+
+/** A node as the tests address it. */
+export interface LabNode {
+  readonly node_id: string;
+  readonly console: number;
+}
+
+export interface QemuVpcsLabOptions {
+  readonly projectName: string;
+  /** Images uploaded besides the guest's kernel (`vmlinuz`) and initramfs (`guest.cpio.gz`). */
+  readonly images?: Readonly<Record<string, Buffer>>;
+  /** The computes VM1 and PC1 run on; `local` unless given. */
+  readonly vmCompute?: string;
+  readonly pcCompute?: string;
+  /** VM1's properties beyond the guest's kernel, initramfs, serial console, 256 MB and one NIC. */
+  readonly vmProperties?: Readonly<Record<string, unknown>>;
+  /** Free console ports to pick besides VM1's and PC1's, for the test's own nodes. */
+  readonly spareConsoles?: number;
+}
+
+export const md5Of = (data: Buffer): string => createHash("md5").update(data).digest("hex");
+
+/**
+ * The guest as VM1 linked to PC1 (a VPCS) port 0 to port 0, in a new project of a running
+ * controller, its images uploaded to the controller's image store. Starts both, talks to their
+ * consoles, and after the run ends what a failed run left behind.
+ */
+export class QemuVpcsLab {
+  /** The md5 of each uploaded image, computed here from the bytes sent. */
+  readonly uploadedMd5 = new Map<string, string>();
+  /** The QEMU processes of VM1 seen while it ran, ended by hand after the run if still there. */
+  readonly vmProcesses: ProcessIdentity[] = [];
+  guestConsole: GuestConsole | undefined;
+  pcConsole: VpcsConsole | undefined;
+  base = "";
+  vm!: LabNode;
+  pc!: LabNode;
+  linkId = "";
+  /**
+   * Every console port is picked free on this machine: left to the controller, every test's
+   * first node would get 5000, and the daemons of two hosts on one machine would clash.
+   */
+  spareConsoles: number[] = [];
+
+  private constructor(
+    private readonly controllerUrl: string,
+    readonly api: Api,
+  ) {}
+
+  static async create(controllerUrl: string, api: Api, guest: QemuGuest, options: QemuVpcsLabOptions): Promise<QemuVpcsLab> {
+    const lab = new QemuVpcsLab(controllerUrl, api);
+    await lab.upload("vmlinuz", readFileSync(guest.kernelPath));
+    await lab.upload("guest.cpio.gz", guest.initramfs);
+    for (const [name, data] of Object.entries(options.images ?? {})) await lab.upload(name, data);
+    const project = await api("POST", "/v2/projects", { name: options.projectName });
+    if (project.status !== 201) throw new Error(`cannot create the project: ${JSON.stringify(project.body)}`);
+    lab.base = `/v2/projects/${project.body.project_id}`;
+    const [vmConsole, pcConsole, ...spare] = await freeConsolePorts(2 + (options.spareConsoles ?? 0));
+    lab.spareConsoles = spare;
+    lab.vm = await lab.createNode({
+      name: "VM1",
+      node_type: "qemu",
+      compute_id: options.vmCompute ?? "local",
+      console: vmConsole,
+      properties: { kernel_image: "vmlinuz", initrd: "guest.cpio.gz", kernel_command_line: "console=ttyS0", ram: 256, adapters: 1, ...options.vmProperties },
+    });
+    lab.pc = await lab.createNode({ name: "PC1", node_type: "vpcs", compute_id: options.pcCompute ?? "local", console: pcConsole });
+    const link = await api("POST", `${lab.base}/links`, {
+      nodes: [
+        { node_id: lab.vm.node_id, adapter_number: 0, port_number: 0 },
+        { node_id: lab.pc.node_id, adapter_number: 0, port_number: 0 },
+      ],
+    });
+    if (link.status !== 201) throw new Error(`cannot link VM1 to PC1: ${JSON.stringify(link.body)}`);
+    lab.linkId = link.body.link_id;
+    return lab;
+  }
+
+  /** A node of the lab's project, on `local` unless the body names a compute. */
+  async createNode(body: Record<string, unknown>): Promise<LabNode> {
+    const created = await this.api("POST", `${this.base}/nodes`, { compute_id: "local", ...body });
+    if (created.status !== 201) throw new Error(`cannot create ${String(body.name)}: ${JSON.stringify(created.body)}`);
+    return created.body;
+  }
+
+  /** Starts VM1 and PC1, each start answering once the node runs, and notes VM1's QEMU processes. */
+  async startVmAndPc(): Promise<void> {
+    for (const node of [this.vm, this.pc]) {
+      const started = await this.api("POST", `${this.base}/nodes/${node.node_id}/start`);
+      if (started.status !== 200 || started.body.status !== "started") throw new Error(`start ${node.node_id}: ${started.status} ${JSON.stringify(started.body)}`);
+    }
+    this.vmProcesses.push(...qemuProcessesOf(this.vm.node_id));
+    if (this.vmProcesses.length === 0) throw new Error("no QEMU process runs for VM1");
+  }
+
+  /** Once the guest booted (seconds under TCG on an idle machine, more on a busy one) and PC1 answers. */
+  async connectConsoles(): Promise<void> {
+    this.guestConsole = await GuestConsole.connect(this.vm.console, 120_000);
+    this.pcConsole = await VpcsConsole.connect(this.pc.console, { timeoutMs: 10_000 });
+  }
+
+  /** Addresses the guest (10.0.0.2) and PC1 (10.0.0.1), pings each from the other; PC1's pings, all answered, are returned. */
+  async pingBothWays(): Promise<PingResult> {
+    const addressed = await this.guestConsole!.run("ip addr add 10.0.0.2/24 dev eth0");
+    if (addressed.status !== 0 || addressed.output !== "") throw new Error(`ip addr add in the guest: ${JSON.stringify(addressed)}`);
+    await this.pcConsole!.command("ip 10.0.0.1/24", 10_000);
+    const fromGuest = await this.guestConsole!.run("ping -c 3 -W 5 10.0.0.1", 30_000);
+    if (parseBusyboxPing(fromGuest.output).received !== 3) throw new Error(`the guest's pings of PC1 went unanswered: ${fromGuest.output}`);
+    const fromPc = parsePing(await this.pcConsole!.command("ping 10.0.0.2 -c 5 -i 250", 60_000));
+    if (fromPc.received !== 5) throw new Error(`PC1's pings of the guest went unanswered: ${JSON.stringify(fromPc)}`);
+    return fromPc;
+  }
+
+  /** Stops VM1 and waits for its QEMU processes to end. */
+  async stopVm(): Promise<void> {
+    this.guestConsole?.close();
+    this.guestConsole = undefined;
+    const stopped = await this.api("POST", `${this.base}/nodes/${this.vm.node_id}/stop`);
+    if (stopped.status !== 200 || stopped.body.status !== "stopped") throw new Error(`stop VM1: ${stopped.status} ${JSON.stringify(stopped.body)}`);
+    await waitFor("VM1's QEMU to end", () => !this.vmProcesses.some(isAlive) && qemuProcessesOf(this.vm.node_id).length === 0, 10_000);
+  }
+
+  /** Closes the consoles, then `stopServers`; then, the safety net of a run that failed half way, VM1's QEMU and the VPCS left under `dataDir`. */
+  async close(stopServers: () => Promise<void>, dataDir: string): Promise<void> {
+    this.guestConsole?.close();
+    this.pcConsole?.close();
+    await stopServers();
+    this.vmProcesses.forEach((process) => signal(process, "SIGKILL"));
+    await endLeftoverVpcs(dataDir);
+  }
+
+  private async upload(name: string, data: Buffer): Promise<void> {
+    const response = await fetch(`${this.controllerUrl}/v2/compute/qemu/images/${name}`, { method: "POST", body: data });
+    if (response.status !== 204) throw new Error(`upload ${name}: ${response.status} ${await response.text()}`);
+    this.uploadedMd5.set(name, md5Of(data));
+  }
 }
