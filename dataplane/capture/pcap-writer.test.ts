@@ -21,14 +21,15 @@ afterEach(async () => {
 });
 
 describe("pcap writer", () => {
-  it("writes a classic Ethernet pcap that tcpdump reads back record by record", () => {
+  it("writes a classic Ethernet pcap that tcpdump reads back record by record", async () => {
     const path = join(folder, "a.pcap");
     const writer = PcapWriter.open(path);
     writer.write(makeFrame(1), 1_700_000_000_123.456);
     writer.write(makeFrame(2, 1514), 1_700_000_001_000);
-    // Written per frame: readable before close.
+    // Written as they come: readable before close.
+    await writer.settled();
     expect(readWithTcpdump(path).records).toHaveLength(2);
-    writer.close();
+    await writer.close();
     writer.write(makeFrame(3));
     const file = readFileSync(path);
     expect(file.subarray(0, 24).toString("hex")).toBe("d4c3b2a1" + "0200" + "0400" + "00000000" + "00000000" + "ffff0000" + "01000000");
@@ -42,23 +43,23 @@ describe("pcap writer", () => {
     expect(records[1]!.bytes.equals(makeFrame(2, 1514))).toBe(true);
   });
 
-  it("has the whole file header on disk when open returns, before any frame, so the file can be streamed at once", () => {
+  it("has the whole file header on disk when open returns, before any frame, so the file can be streamed at once", async () => {
     const path = join(folder, "empty.pcap");
     const writer = PcapWriter.open(path);
     try {
       expect(statSync(path).size).toBe(24);
       expect(readWithTcpdump(path)).toMatchObject({ linkType: "EN10MB", records: [] });
     } finally {
-      writer.close();
+      await writer.close();
     }
   });
 
-  it("truncates records to the 65,535-byte snaplen, keeping the wire length", () => {
+  it("truncates records to the 65,535-byte snaplen, keeping the wire length", async () => {
     const path = join(folder, "big.pcap");
     const writer = PcapWriter.open(path);
     const frame = makeFrame(9, 70_000);
     writer.write(frame);
-    writer.close();
+    await writer.close();
     const file = readFileSync(path);
     expect(file.readUInt32LE(24 + 8)).toBe(65_535);
     expect(file.readUInt32LE(24 + 12)).toBe(70_000);
@@ -67,12 +68,12 @@ describe("pcap writer", () => {
     expect(record!.bytes.equals(frame.subarray(0, 65_535))).toBe(true);
   });
 
-  it("appends to an existing capture without a second file header", () => {
+  it("appends to an existing capture without a second file header", async () => {
     const path = join(folder, "again.pcap");
     for (const sequence of [1, 2]) {
       const writer = PcapWriter.open(path);
       writer.write(makeFrame(sequence));
-      writer.close();
+      await writer.close();
     }
     expect(readWithTcpdump(path).records.map((record) => sequenceOf(record.bytes))).toEqual([1, 2]);
   });
@@ -87,7 +88,7 @@ describe("pcap writer", () => {
     await sendPaced(link.peerA, count, (index) => makeFrame(index), () => link.relay.counters().aToB.framesIn);
     link.peerB.send(makeFrame(count));
     await waitFor(() => link.peerB.arrivals.length === 300 && link.peerA.arrivals.length === 1, "frames");
-    writer.close();
+    await writer.close();
     const records = readWithTcpdump(path).records;
     // Both directions, dropped frames absent, in the order they were sent on.
     expect(records.map((record) => sequenceOf(record.bytes)).sort((x, y) => x - y)).toEqual(
@@ -124,27 +125,46 @@ describe.skipIf(skipReason !== undefined)(`pcap writer on a full disk (a 64 KiB 
     disk = undefined;
   });
 
-  it("stops at the first failed write, cut back to its last whole record, and says why once; it never throws", () => {
+  it("stops at the first failed write, cut back to its last whole record, and says why once; it never throws", async () => {
     disk = mountSmallDisk(join(folder, "disk"), 64);
     const path = join(disk.path, "full.pcap");
     const failures: Error[] = [];
     const writer = PcapWriter.open(path, (error) => failures.push(error));
     // 80-byte records do not divide a 4 KiB page: the last one is cut by the full disk.
     let sent = 0;
-    while (failures.length === 0 && sent < 10_000) writer.write(makeFrame(sent++, 64));
+    while (failures.length === 0 && sent < 10_000) {
+      writer.write(makeFrame(sent++, 64));
+      await writer.settled();
+    }
     expect(failures).toHaveLength(1);
     expect((failures[0] as NodeJS.ErrnoException).code).toBe("ENOSPC");
     const kept = writer.records;
     expect(kept).toBe(sent - 1);
     expect(statSync(path).size).toBe(24 + kept * 80);
     for (let more = 0; more < 10; more++) writer.write(makeFrame(sent + more, 64));
-    writer.close();
+    await writer.close();
     expect(failures).toHaveLength(1);
     expect(statSync(path).size).toBe(24 + kept * 80);
     expect(readWithTcpdump(path).records.map((record) => sequenceOf(record.bytes))).toEqual([...Array(kept).keys()]);
   });
 
-  it("refuses to open a new capture on a full disk, leaving it empty, and writes a whole header once there is room", () => {
+  it("keeps the whole records of a write of many that the disk cut short", async () => {
+    disk = mountSmallDisk(join(folder, "disk"), 64);
+    const path = join(disk.path, "many.pcap");
+    const failures: Error[] = [];
+    const writer = PcapWriter.open(path, (error) => failures.push(error));
+    // 1,000 records of 80 bytes queued together: one write, larger than the disk.
+    for (let sequence = 0; sequence < 1000; sequence++) writer.write(makeFrame(sequence, 64));
+    await writer.close();
+    expect(failures.map((error) => (error as NodeJS.ErrnoException).code)).toEqual(["ENOSPC"]);
+    const kept = writer.records;
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(1000);
+    expect(statSync(path).size).toBe(24 + kept * 80);
+    expect(readWithTcpdump(path).records.map((record) => sequenceOf(record.bytes))).toEqual([...Array(kept).keys()]);
+  });
+
+  it("refuses to open a new capture on a full disk, leaving it empty, and writes a whole header once there is room", async () => {
     disk = mountSmallDisk(join(folder, "disk"), 64);
     const freeSpace = disk.takeSpace(64 * 1024);
     const path = join(disk.path, "new.pcap");
@@ -153,7 +173,7 @@ describe.skipIf(skipReason !== undefined)(`pcap writer on a full disk (a 64 KiB 
     freeSpace();
     const writer = PcapWriter.open(path);
     writer.write(makeFrame(7));
-    writer.close();
+    await writer.close();
     expect(readWithTcpdump(path).records.map((record) => sequenceOf(record.bytes))).toEqual([7]);
   });
 });

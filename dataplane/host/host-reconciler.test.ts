@@ -1,13 +1,13 @@
 import { createSocket, type Socket } from "node:dgram";
 import { connect, createServer, type AddressInfo } from "node:net";
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { cleanupAfterEach } from "@shared/testing/cleanups";
 import { ItemErrorKind, NodeKind, PortMode, type DesiredHostState, type ItemError, type LinkSpec, type NodeSpec } from "@shared/proto";
 import { mountSmallDisk, smallDiskSkipReason } from "@shared/testing/small-disk";
-import { readWithTcpdump } from "../capture/testing";
+import { readWithTcpdump, StalledDisk } from "../capture/testing";
 import { CloudRuntime } from "./cloud-runtime";
 import { HubRuntime, SwitchRuntime } from "./device-runtimes";
 import { HostReconciler, type NodeRuntimeFactories } from "./host-reconciler";
@@ -240,6 +240,34 @@ describe("a host reconciler", () => {
     expect(host.isCapturing("projects/p/project-files/captures/other.pcap")).toBe(false);
     await host.apply({ revision: 2, nodes, links: [link("l1", ["c1", 0], ["c1", 1], { capture: { ...capture, active: false } })] });
     expect(host.isCapturing(capture.relativePath)).toBe(false);
+  });
+
+  it("applies the state stopping a capture once what the capture held is in the file, following it as capturing until then", async () => {
+    const [left, right] = [await emulator(), await emulator()];
+    const leftPort = freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), "host-"));
+    const capture = { active: true, relativePath: "projects/p/project-files/captures/l1.pcap" };
+    mkdirSync(join(dataDir, "projects/p/project-files/captures"), { recursive: true });
+    // The capture's "disk" takes 64 KiB, then waits for the test to read.
+    const disk = new StalledDisk(join(dataDir, capture.relativePath));
+    later(() => disk.close());
+    const host = reconciler(dataDir);
+    const nodes = [cloud("c1", [{ local: leftPort, remote: left.port }, { local: freePort(), remote: right.port }])];
+    await host.apply({ revision: 1, nodes, links: [link("l1", ["c1", 0], ["c1", 1], { capture })] });
+    // 2,000 records of 80 bytes: more than the pipe holds.
+    await sendAll(left, leftPort, 2000);
+    await settle();
+    expect(right.frames).toHaveLength(2000);
+    let stopped = false;
+    const stopping = host.apply({ revision: 2, nodes, links: [link("l1", ["c1", 0], ["c1", 1])] }).then((errors) => ((stopped = true), errors));
+    await settle();
+    expect(stopped).toBe(false);
+    expect(host.isCapturing(capture.relativePath)).toBe(true);
+    await disk.drainUntil(stopping);
+    expect(await stopping).toEqual([]);
+    expect(host.isCapturing(capture.relativePath)).toBe(false);
+    expect(disk.records().map((record) => record.bytes.readUInt32BE(20))).toEqual([...Array(2000).keys()]);
+    expect(host.metrics()[0]).toMatchObject({ captureFailures: 0, captureDropped: 0 });
   });
 
   it("reports what it cannot run, per node and per link, and runs the rest", async () => {

@@ -37,6 +37,8 @@ interface RunningLink {
   capture: RunningCapture | null;
   /** Captures of this link that could not be opened or stopped on a write error. */
   captureFailures: number;
+  /** Frames the link's closed captures dropped for want of room while the disk lagged. */
+  captureDroppedBefore: number;
 }
 
 interface RunningCapture {
@@ -66,6 +68,8 @@ export class HostReconciler implements Reconciler {
   /** By `itemKey`: ids are unique within a project, and an imported project keeps the ids it had. */
   private readonly nodes = new Map<string, RunningNode>();
   private readonly links = new Map<string, RunningLink>();
+  /** Captures closed and still writing what they hold, by path: still "capturing" to their followers. */
+  private readonly flushing = new Map<string, number>();
   private queue: Promise<unknown> = Promise.resolve();
   /** What the last state could not bring up: its nodes' problems and the links it could not build. */
   private stateErrors: ItemError[] = [];
@@ -112,10 +116,10 @@ export class HostReconciler implements Reconciler {
     return reports;
   }
 
-  /** Whether a link's capture is being written to `relativePath` now (not stopped, not failed). */
+  /** Whether a link's capture is being written to `relativePath` now: not failed, and not stopped, or stopped but still writing what it held. */
   isCapturing(relativePath: string): boolean {
     for (const { capture } of this.links.values()) if (capture?.path === relativePath && capture.writer) return true;
-    return false;
+    return this.flushing.has(relativePath);
   }
 
   /** Calls `watcher` with `itemErrors()` after an item fails between states. */
@@ -191,7 +195,7 @@ export class HostReconciler implements Reconciler {
     }
     running.spec = spec;
     this.bringFilters(running, spec);
-    this.bringCapture(running, spec);
+    await this.bringCapture(running, spec);
     return null;
   }
 
@@ -213,7 +217,7 @@ export class HostReconciler implements Reconciler {
     const b = spec.b.local ? this.endpointOf(spec.projectId, spec.b) : null;
     if (typeof a === "string") return a;
     if (typeof b === "string") return b;
-    if (a && b) return { spec, wiring: wiringOf(spec), relay: new LinkRelay(a, b, { delayBudget: this.delayBudget }), filters: null, tunnel: null, capture: null, captureFailures: 0 };
+    if (a && b) return { spec, wiring: wiringOf(spec), relay: new LinkRelay(a, b, { delayBudget: this.delayBudget }), filters: null, tunnel: null, capture: null, captureFailures: 0, captureDroppedBefore: 0 };
     if (!spec.tunnel) return "the link has an end on another host but no tunnel to it";
     if (!a && !b) return "neither end of the link is on this host";
     let tunnel: UdpEndpoint;
@@ -229,21 +233,21 @@ export class HostReconciler implements Reconciler {
     // Each host filters the frames leaving its own end, so every direction is filtered once.
     const delayBudget = this.delayBudget;
     const relay = a ? new LinkRelay(a, tunnel, { filteredDirections: "aToB", delayBudget }) : new LinkRelay(tunnel, b!, { filteredDirections: "bToA", delayBudget });
-    return { spec, wiring: wiringOf(spec), relay, filters: null, tunnel, capture: null, captureFailures: 0 };
+    return { spec, wiring: wiringOf(spec), relay, filters: null, tunnel, capture: null, captureFailures: 0, captureDroppedBefore: 0 };
   }
 
   /**
    * Opens, keeps or closes the link's capture. A capture that failed is retried by every state
    * that still asks for it: the user may have freed space and started it again.
    */
-  private bringCapture(running: RunningLink, spec: LinkSpec): void {
+  private async bringCapture(running: RunningLink, spec: LinkSpec): Promise<void> {
     const wanted = spec.capture?.active ? spec.capture.relativePath : null;
     const current = running.capture;
     if (current && current.path === wanted && current.problem === null) return;
     if (current) {
       running.relay.setCapture(null);
-      current.writer?.close();
       running.capture = null;
+      await this.closeCapture(running, current);
     }
     if (!wanted) return;
     const capture: RunningCapture = { path: wanted, writer: null, problem: null };
@@ -255,19 +259,45 @@ export class HostReconciler implements Reconciler {
     }
     try {
       mkdirSync(dirname(path), { recursive: true });
-      capture.writer = PcapWriter.open(path, (error) => {
-        this.captureFailed(running, capture, `capture ${wanted} stopped: ${error.message} (the file keeps the frames captured before; stop and start the capture to retry)`);
-        this.announceErrors();
-      });
+      capture.writer = PcapWriter.open(
+        path,
+        (error) => {
+          this.captureFailed(running, capture, `capture ${wanted} stopped: ${error.message} (the file keeps the frames captured before; stop and start the capture to retry)`);
+          this.announceErrors();
+        },
+        () => log.warn("link capture dropping frames: the disk is slower than the link", { project_id: running.spec.projectId, link_id: running.spec.linkId, path: wanted }),
+      );
       running.relay.setCapture(capture.writer);
     } catch (error) {
       this.captureFailed(running, capture, `cannot write the capture ${wanted}: ${(error as Error).message}`);
     }
   }
 
-  /** Also called from the packet path (a write failed): records and logs, nothing that could throw or wait. */
+  /**
+   * Writes what the capture still holds before the state that stopped it is acknowledged, so
+   * a stopped capture's file is complete; its followers go on reading until then.
+   */
+  private async closeCapture(running: RunningLink, capture: RunningCapture): Promise<void> {
+    const writer = capture.writer;
+    if (!writer) return;
+    // Detached first: a write failing while it flushes must not count its drops a second time.
+    capture.writer = null;
+    this.flushing.set(capture.path, (this.flushing.get(capture.path) ?? 0) + 1);
+    try {
+      await writer.close();
+    } finally {
+      const left = this.flushing.get(capture.path)! - 1;
+      if (left > 0) this.flushing.set(capture.path, left);
+      else this.flushing.delete(capture.path);
+    }
+    running.captureDroppedBefore += writer.dropped;
+    if (writer.dropped > 0) log.warn("link capture closed without the frames it dropped", { project_id: running.spec.projectId, link_id: running.spec.linkId, path: capture.path, dropped: writer.dropped });
+  }
+
+  /** Called when a write failed: records and logs, nothing that could throw or wait. */
   private captureFailed(running: RunningLink, capture: RunningCapture, problem: string): void {
     running.relay.setCapture(null);
+    if (capture.writer) running.captureDroppedBefore += capture.writer.dropped;
     capture.writer = null;
     capture.problem = problem;
     running.captureFailures += 1;
@@ -288,7 +318,7 @@ export class HostReconciler implements Reconciler {
     if (!running) return;
     this.links.delete(linkKey);
     running.relay.close();
-    running.capture?.writer?.close();
+    if (running.capture) await this.closeCapture(running, running.capture);
     await running.tunnel?.close();
   }
 
@@ -309,7 +339,13 @@ export class HostReconciler implements Reconciler {
   }
 
   metrics(): LinkMetrics[] {
-    return [...this.links.values()].map(({ spec, relay, captureFailures }) => ({ linkId: spec.linkId, projectId: spec.projectId, ...relay.counters(), captureFailures }));
+    return [...this.links.values()].map(({ spec, relay, captureFailures, captureDroppedBefore, capture }) => ({
+      linkId: spec.linkId,
+      projectId: spec.projectId,
+      ...relay.counters(),
+      captureFailures,
+      captureDropped: captureDroppedBefore + (capture?.writer?.dropped ?? 0),
+    }));
   }
 
   async close(): Promise<void> {

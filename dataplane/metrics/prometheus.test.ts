@@ -25,7 +25,7 @@ function counters(base: number): DirectionCounters {
 
 describe("Prometheus exposition", () => {
   it("renders every counter per link and direction, families grouped", () => {
-    const text = renderLinkMetrics([{ linkId: "l1", projectId: "p1", aToB: counters(0), bToA: counters(100), captureFailures: 3 }]);
+    const text = renderLinkMetrics([{ linkId: "l1", projectId: "p1", aToB: counters(0), bToA: counters(100), captureFailures: 3, captureDropped: 4 }]);
     const lines = text.split("\n");
     expect(lines.slice(0, 4)).toEqual([
       "# HELP gns3_link_frames_in_total Frames received from the sending end, before the filters.",
@@ -46,13 +46,15 @@ describe("Prometheus exposition", () => {
     expect(lines).toContain('gns3_link_frames_delayed{link_id="l1",project_id="p1",direction="b_to_a"} 110');
     expect(lines).toContain("# TYPE gns3_link_capture_failures_total counter");
     expect(lines).toContain('gns3_link_capture_failures_total{link_id="l1",project_id="p1"} 3');
-    // 11 families × (HELP + TYPE) + 16 fields × 2 directions + 1 per link, and a final newline.
-    expect(lines.filter((line) => line !== "")).toHaveLength(22 + 32 + 1);
+    expect(lines).toContain("# TYPE gns3_link_capture_dropped_frames_total counter");
+    expect(lines).toContain('gns3_link_capture_dropped_frames_total{link_id="l1",project_id="p1"} 4');
+    // 12 families × (HELP + TYPE) + 16 fields × 2 directions + 2 per link, and a final newline.
+    expect(lines.filter((line) => line !== "")).toHaveLength(24 + 32 + 2);
     expect(text.endsWith("\n")).toBe(true);
   });
 
   it("prints family headers even with no link, and escapes label values", () => {
-    expect(renderLinkMetrics([]).split("\n").filter((line) => line !== "")).toHaveLength(22);
+    expect(renderLinkMetrics([]).split("\n").filter((line) => line !== "")).toHaveLength(24);
     expect(escapeLabelValue('a"b\\c\nd')).toBe('a\\"b\\\\c\\nd');
   });
 });

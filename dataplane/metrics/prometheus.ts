@@ -2,7 +2,7 @@
  * Prometheus text exposition (format 0.0.4) of the links' per-direction counters, for the
  * daemon's `/metrics`. Pure: counters in, text out. Labels: `link_id`, `project_id`,
  * `direction` (`a_to_b`: from the link's nodes[0] towards nodes[1]) and, on drops, `reason`;
- * the capture's failures are per link, without direction.
+ * the capture's failures and drops are per link, without direction.
  */
 import type { DirectionCounters } from "../forwarding/link-relay";
 
@@ -13,6 +13,8 @@ export interface LinkMetrics {
   readonly bToA: DirectionCounters;
   /** Times the link's capture could not be opened or stopped on a write error. */
   readonly captureFailures: number;
+  /** Frames the link's captures left out because the disk fell behind (the pending bytes were full). */
+  readonly captureDropped: number;
 }
 
 interface Family {
@@ -54,6 +56,11 @@ const CAPTURE_FAILURES = {
   help: "Times the link's capture file could not be opened or written (disk full, I/O error); the capture stops, forwarding goes on.",
 } as const;
 
+const CAPTURE_DROPPED = {
+  name: "gns3_link_capture_dropped_frames_total",
+  help: "Frames forwarded but left out of the link's capture file because the disk fell behind the link.",
+} as const;
+
 /** A label value as the exposition format requires: backslash, double quote and newline escaped. */
 export function escapeLabelValue(value: string): string {
   return value.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n");
@@ -74,5 +81,7 @@ export function renderLinkMetrics(links: readonly LinkMetrics[]): string {
   }
   lines.push(`# HELP ${CAPTURE_FAILURES.name} ${CAPTURE_FAILURES.help}`, `# TYPE ${CAPTURE_FAILURES.name} counter`);
   for (const link of links) lines.push(`${CAPTURE_FAILURES.name}{${base(link)}} ${link.captureFailures}`);
+  lines.push(`# HELP ${CAPTURE_DROPPED.name} ${CAPTURE_DROPPED.help}`, `# TYPE ${CAPTURE_DROPPED.name} counter`);
+  for (const link of links) lines.push(`${CAPTURE_DROPPED.name}{${base(link)}} ${link.captureDropped}`);
   return lines.join("\n") + "\n";
 }
