@@ -31,6 +31,8 @@ export async function dashboardAssetsModule(): Promise<string> {
   const assets = [
     { path: "/dashboard/", contentType: "text/html; charset=utf-8", body: readFileSync(join(HERE, "static/index.html"), "utf8") },
     { path: "/dashboard/dashboard.css", contentType: "text/css; charset=utf-8", body: readFileSync(join(HERE, "static/dashboard.css"), "utf8") },
+    // xterm.js's own style sheet, for the node console's terminal.
+    { path: "/dashboard/xterm.css", contentType: "text/css; charset=utf-8", body: readFileSync(join(ROOT, "node_modules/@xterm/xterm/css/xterm.css"), "utf8") },
     { path: "/dashboard/dashboard.js", contentType: "text/javascript; charset=utf-8", body: bundled.outputFiles[0]!.text },
   ];
   return [

@@ -5,6 +5,7 @@ const PAGES: [string, string, string][] = [
   ["/dashboard/", "text/html; charset=utf-8", "<title>Link dashboard</title>"],
   ["/dashboard/dashboard.js", "text/javascript; charset=utf-8", "/notifications/ws"],
   ["/dashboard/dashboard.css", "text/css; charset=utf-8", ".link.suspended"],
+  ["/dashboard/xterm.css", "text/css; charset=utf-8", ".xterm-helper-textarea"],
 ];
 
 const basic = (user: string, password: string) => `Basic ${btoa(`${user}:${password}`)}`;
@@ -15,7 +16,9 @@ function servesThePage(api: ApiClient, headers: Record<string, string> = {}) {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe(type);
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(response.headers.get("content-security-policy")).toContain("default-src 'self'");
+    // Scripts from the page's origin only; inline styles are xterm.js's (the node console).
+    expect(response.headers.get("content-security-policy")).toContain("default-src 'self'; style-src 'self' 'unsafe-inline';");
+    expect(response.headers.get("content-security-policy")).not.toContain("script-src");
     expect(await response.text()).toContain(excerpt);
   });
 

@@ -4,10 +4,13 @@ import { DASHBOARD_ASSETS } from "../dashboard/assets";
 export const DASHBOARD_PATH = "/dashboard/";
 
 /**
- * The page's own resources only: its script, its style sheet, images from the API and
+ * The page's own resources only: its script, its style sheets, images from the API and
  * data: icons; the API and its WebSockets on this origin (CSP's 'self' covers ws: and wss:).
+ * Inline styles are allowed because xterm.js (the node console) sets its theme and glyph
+ * sizes with <style> elements and style attributes, which have no nonce to carry; scripts
+ * stay 'self' only.
  */
-const CONTENT_SECURITY_POLICY = "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const CONTENT_SECURITY_POLICY = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 export interface DashboardRouteOptions {
   /** `/` leads to the dashboard; not when `/` leads to a GNS3 web UI (`--web-ui`). */

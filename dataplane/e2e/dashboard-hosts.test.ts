@@ -1,22 +1,19 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumMissing, launchChromium, type Chromium } from "../../controller/testing/browser";
 import { startControllerProcess, type ControllerProcess } from "../../controller/testing/controller-process";
 import { apiAt, createCloudPath, waitForApplied, type Api, type CloudPath } from "./cloud-lab";
 import { findLocalDaemon } from "./daemon-process";
+import { openDashboardPage, SHOWN_WITHIN_MS, type DashboardPage } from "./dashboard-page";
 import { until } from "./notifications";
 import { UdpPeer, waitForArrivals } from "./udp-traffic";
 
 const missing = chromiumMissing();
-/** Screenshots of each step, kept for people to look at (gitignored). */
-const ARTIFACTS = resolve(import.meta.dirname, "../../test-artifacts/dashboard-hosts");
 const FRAMES_PER_SECOND = 200;
-/** Long enough for a loaded 2-core machine; each wait ends as soon as the page shows what it waits for. */
-const SHOWN_WITHIN_MS = 20_000;
 /** A stopped daemon is declared gone after the controller's 15 s of silence, then seen at the page's next poll. */
 const GONE_WITHIN_MS = 40_000;
 const STEP_TIMEOUT_MS = 90_000;
@@ -39,16 +36,13 @@ describe.skipIf(missing !== undefined)(`the dashboard's hosts and drawings in Ch
   let peers: [UdpPeer, UdpPeer];
   let path: CloudPath;
   let stoppedDaemon: number | undefined;
-  const pageErrors: string[] = [];
-
-  // Locators, not evaluated expressions: the page's Content-Security-Policy forbids eval, and stays on.
-  const shown = (selector: string, timeout = SHOWN_WITHIN_MS) => page.locator(selector).first().waitFor({ state: "attached", timeout });
+  let tab: DashboardPage;
+  const shown = (selector: string, timeout?: number) => tab.shown(selector, timeout);
   const localHost = '#host-list tr[data-host-id="local"]';
   const forwardedFrames = async () => Number((await page.locator(`${localHost} .forwarded`).getAttribute("data-forwarded-frames")) ?? NaN);
-  const screenshot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+  const screenshot = (name: string) => tab.screenshot(name);
 
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
     [controller, browser, peers] = await Promise.all([
       startControllerProcess(["--port", "0", "--data-dir", dataDir, "--dataplane-token", token]),
       launchChromium(),
@@ -57,12 +51,8 @@ describe.skipIf(missing !== undefined)(`the dashboard's hosts and drawings in Ch
     api = apiAt(controller.url);
     await waitForApplied(api, "local");
     path = await createCloudPath(api, [{ computeId: "local", peer: peers[0] }, { computeId: "local", peer: peers[1] }]);
-    page = await browser.context.newPage();
-    await page.setViewportSize({ width: 1400, height: 900 });
-    page.on("console", (message) => {
-      if (message.type() === "error") pageErrors.push(message.text());
-    });
-    page.on("pageerror", (error) => pageErrors.push(String(error)));
+    tab = await openDashboardPage(browser, "dashboard-hosts");
+    page = tab.page;
   });
 
   afterAll(async () => {
@@ -153,6 +143,6 @@ describe.skipIf(missing !== undefined)(`the dashboard's hosts and drawings in Ch
   }, STEP_TIMEOUT_MS);
 
   it("logged no error in the page's console", () => {
-    expect(pageErrors).toEqual([]);
+    expect(tab.errors).toEqual([]);
   });
 });

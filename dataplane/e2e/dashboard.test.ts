@@ -1,21 +1,18 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumMissing, launchChromium, type Chromium } from "../../controller/testing/browser";
 import { startControllerProcess, type ControllerProcess } from "../../controller/testing/controller-process";
 import { apiAt, createCloudPath, waitForApplied, type Api, type CloudPath } from "./cloud-lab";
+import { openDashboardPage, SHOWN_WITHIN_MS, type DashboardPage } from "./dashboard-page";
 import { until } from "./notifications";
 import { UdpPeer, waitForArrivals } from "./udp-traffic";
 
 const missing = chromiumMissing();
-/** Screenshots of each step, kept for people to look at (gitignored). */
-const ARTIFACTS = resolve(import.meta.dirname, "../../test-artifacts/dashboard");
 const FRAMES_PER_SECOND = 200;
-/** Long enough for a loaded 2-core machine; each wait ends as soon as the page shows what it waits for. */
-const SHOWN_WITHIN_MS = 20_000;
 const STEP_TIMEOUT_MS = 60_000;
 
 /**
@@ -32,26 +29,20 @@ describe.skipIf(missing !== undefined)(`the link dashboard in Chromium${missing 
   let page: Page;
   let api: Api;
   let peers: [UdpPeer, UdpPeer];
-  const pageErrors: string[] = [];
+  let tab: DashboardPage;
 
   const startController = (port = "0") => startControllerProcess(["--port", port, "--data-dir", dataDir, "--dataplane-token", token]);
-  // Locators, not evaluated expressions: the page's Content-Security-Policy forbids eval, and stays on.
-  const shown = (selector: string) => page.locator(selector).first().waitFor({ state: "attached", timeout: SHOWN_WITHIN_MS });
+  const shown = (selector: string) => tab.shown(selector);
   const linkOf = (index: 0 | 1) => `#topology [data-id="${path.linkIds[index]}"]`;
   const dropPercent = async () => Number((await page.locator('[data-direction="0"] .drop-share').getAttribute("data-drop-percent")) ?? NaN);
-  const screenshot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+  const screenshot = (name: string) => tab.screenshot(name);
 
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
     [controller, browser, peers] = await Promise.all([startController(), launchChromium(), Promise.all([UdpPeer.open(), UdpPeer.open()]) as Promise<[UdpPeer, UdpPeer]>]);
     api = apiAt(() => controller.url);
     await waitForApplied(api, "local");
-    page = await browser.context.newPage();
-    await page.setViewportSize({ width: 1400, height: 900 });
-    page.on("console", (message) => {
-      if (message.type() === "error") pageErrors.push(message.text());
-    });
-    page.on("pageerror", (error) => pageErrors.push(String(error)));
+    tab = await openDashboardPage(browser, "dashboard");
+    page = tab.page;
   });
 
   afterAll(async () => {
@@ -144,7 +135,7 @@ describe.skipIf(missing !== undefined)(`the link dashboard in Chromium${missing 
   it("logged no error in the page's console but the network failures it was shown", () => {
     const refused = "Failed to load resource: the server responded with a status of 400 (Bad Request)";
     const reconnecting = /^WebSocket connection to '.*\/notifications\/ws' failed: .*ERR_CONNECTION_REFUSED$/;
-    expect(pageErrors.filter((error) => error === refused)).toHaveLength(1);
-    expect(pageErrors.filter((error) => error !== refused && !reconnecting.test(error))).toEqual([]);
+    expect(tab.errors.filter((error) => error === refused)).toHaveLength(1);
+    expect(tab.errors.filter((error) => error !== refused && !reconnecting.test(error))).toEqual([]);
   });
 });

@@ -75,6 +75,7 @@ export class ProjectView {
   close(): void {
     clearInterval(this.ticker);
     this.socket?.close();
+    if (this.panel instanceof NodePanel) this.panel.close();
     delete document.body.dataset.notifications;
   }
 
@@ -201,6 +202,7 @@ export class ProjectView {
   }
 
   private showPanel(panel: LinkPanel | NodePanel): void {
+    if (this.panel instanceof NodePanel) this.panel.close();
     this.panel = panel;
     const close = document.createElement("button");
     close.type = "button";
@@ -215,6 +217,7 @@ export class ProjectView {
   /** Closes the panel and gives the focus back to what it was about. */
   closePanel(): void {
     const id = this.panel instanceof LinkPanel ? this.panel.linkId : this.panel?.nodeId;
+    if (this.panel instanceof NodePanel) this.panel.close();
     this.panel = undefined;
     this.elements.panel.hidden = true;
     this.elements.panel.replaceChildren();
