@@ -85,21 +85,25 @@ describe.skipIf(missing !== undefined).each([
     expect(await tab.page.locator("#panel button.console-button:focus").count()).toBe(1);
   }, STEP_TIMEOUT_MS);
 
-  it("says the console is gone when the node stops, and reconnects when it is started again", async () => {
-    for (const action of ["stop", "start"]) {
-      const before = await lab.revision();
-      expect((await lab.api("POST", `/v2/projects/${lab.projectId}/nodes/${pc1().node_id}/${action}`)).status).toBe(200);
-      await lab.settled(before);
-      if (action === "stop") {
-        await tab.shown('#panel .console-status[data-state="disconnected"]');
-        expect(await tab.page.getByRole("button", { name: "Console" }).isEnabled()).toBe(false);
-        await tab.screenshot("2-console-gone");
-      }
-    }
+  it("stops and starts PC1 from its panel: the console says it is gone, and reconnects", async () => {
+    await tab.page.getByRole("button", { name: "Stop", exact: true }).click();
+    await tab.shown('#panel .status[data-status="stopped"]');
+    await tab.shown('#panel .console-status[data-state="disconnected"]');
+    expect(await tab.page.getByRole("button", { name: "Console" }).isEnabled()).toBe(false);
+    expect((await lab.api("GET", `/v2/projects/${lab.projectId}/nodes/${pc1().node_id}`)).body.status).toBe("stopped");
+    await tab.screenshot("2-console-gone");
+    await tab.page.getByRole("button", { name: "Start", exact: true }).click();
+    await tab.shown('#panel .status[data-status="started"]');
     const prompts = async () => ((await terminalText()).match(/PC1>/g) ?? []).length;
     const before = await prompts();
-    await tab.page.getByRole("button", { name: "Reconnect" }).click();
-    await tab.shown('#panel .console-status[data-state="connected"]');
+    // A VPCS just started may take a moment to answer on its console port.
+    await until("the console to reconnect", async () => {
+      if ((await tab.page.locator('#panel .console-status[data-state="connected"]').count()) === 1) return true;
+      const reconnect = tab.page.getByRole("button", { name: "Reconnect" });
+      if (await reconnect.isVisible()) await reconnect.click();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return false;
+    }, SHOWN_WITHIN_MS);
     await until("a new prompt of PC1 after the restart", async () => {
       if ((await prompts()) > before) return true;
       await tab.page.keyboard.press("Enter");
@@ -108,7 +112,9 @@ describe.skipIf(missing !== undefined).each([
     }, SHOWN_WITHIN_MS);
   }, STEP_TIMEOUT_MS);
 
+  // Chromium itself logs a console WebSocket refused while PC1 was stopped or starting (the
+  // page shows it); the page's code logs nothing.
   it(`logged no error in the page's console (${runtime})`, () => {
-    expect(tab.errors).toEqual([]);
+    expect(tab.errors.filter((error) => !/^WebSocket connection to '.*\/console\/ws' failed/.test(error))).toEqual([]);
   });
 });

@@ -16,12 +16,16 @@ const FRAMES_PER_SECOND = 200;
 const STEP_TIMEOUT_MS = 60_000;
 
 /**
- * The link dashboard in Debian's Chromium against `npm start` and its local daemon: a project
- * built through the API appears on the page as it is built, a filter set from the page drops
- * real UDP traffic and the page shows the drops, suspending from the page marks the link, and
- * a controller restart is announced and survived.
+ * The link dashboard in Debian's Chromium against `npm start` and `npm run start:worker`, each
+ * with its local daemon: a project built through the API appears on the page as it is built, a
+ * filter set from the page drops real UDP traffic and the page shows the drops, a capture
+ * started from the page fills a pcap the page links to, suspending from the page marks the
+ * link, and a controller restart is announced and survived.
  */
-describe.skipIf(missing !== undefined)(`the link dashboard in Chromium${missing ? ` — skipped: ${missing}` : ""}`, () => {
+describe.skipIf(missing !== undefined).each([
+  { runtime: "Node", script: "start" },
+  { runtime: "Workers (workerd)", script: "start:worker" },
+])(`the link dashboard in Chromium, controller on $runtime${missing ? ` — skipped: ${missing}` : ""}`, ({ script }) => {
   const dataDir = mkdtempSync(join(tmpdir(), "e2e-dashboard-"));
   const token = randomBytes(16).toString("hex");
   let controller: ControllerProcess;
@@ -31,7 +35,7 @@ describe.skipIf(missing !== undefined)(`the link dashboard in Chromium${missing 
   let peers: [UdpPeer, UdpPeer];
   let tab: DashboardPage;
 
-  const startController = (port = "0") => startControllerProcess(["--port", port, "--data-dir", dataDir, "--dataplane-token", token]);
+  const startController = (port = "0") => startControllerProcess(["--port", port, "--data-dir", dataDir, "--dataplane-token", token], {}, script);
   const shown = (selector: string) => tab.shown(selector);
   const linkOf = (index: 0 | 1) => `#topology [data-id="${path.linkIds[index]}"]`;
   const dropPercent = async () => Number((await page.locator('[data-direction="0"] .drop-share').getAttribute("data-drop-percent")) ?? NaN);
@@ -41,7 +45,7 @@ describe.skipIf(missing !== undefined)(`the link dashboard in Chromium${missing 
     [controller, browser, peers] = await Promise.all([startController(), launchChromium(), Promise.all([UdpPeer.open(), UdpPeer.open()]) as Promise<[UdpPeer, UdpPeer]>]);
     api = apiAt(() => controller.url);
     await waitForApplied(api, "local");
-    tab = await openDashboardPage(browser, "dashboard");
+    tab = await openDashboardPage(browser, `dashboard-${script}`);
     page = tab.page;
   });
 
@@ -110,12 +114,37 @@ describe.skipIf(missing !== undefined)(`the link dashboard in Chromium${missing 
     await screenshot("4-refusal");
   }, STEP_TIMEOUT_MS);
 
+  it("captures the link from the page: marked capturing, and the page's pcap link gives its frames", async () => {
+    await page.getByRole("button", { name: "Start capture" }).click();
+    await shown(`${linkOf(0)}[data-state="capturing"]`);
+    const download = page.getByRole("link", { name: "Download pcap" });
+    await download.waitFor({ timeout: SHOWN_WITHIN_MS });
+    const href = new URL((await download.getAttribute("href"))!, page.url());
+    expect(href.pathname).toBe(`/v2/projects/${path.projectId}/links/${path.linkIds[0]}/pcap`);
+    await waitForArrivals(peers[1], 20, SHOWN_WITHIN_MS);
+    await screenshot("5-capturing");
+    // The link streams the file while the capture runs, as GNS3's does: read its header and a first record.
+    const reader = (await fetch(href)).body!.getReader();
+    let pcap = Buffer.alloc(0);
+    while (pcap.length < 24 + 16) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      pcap = Buffer.concat([pcap, value]);
+    }
+    await reader.cancel();
+    expect(pcap.readUInt32LE(0)).toBe(0xa1b2c3d4);
+    expect(pcap.length).toBeGreaterThanOrEqual(24 + 16);
+    await page.getByRole("button", { name: "Stop capture" }).click();
+    await download.waitFor({ state: "detached", timeout: SHOWN_WITHIN_MS });
+    await shown(`${linkOf(0)}[data-state="filtered"]`);
+  }, STEP_TIMEOUT_MS);
+
   it("suspends the link from the page, and the topology marks it", async () => {
     await page.getByRole("button", { name: "Suspend" }).click();
     await shown(`${linkOf(0)}[data-state="suspended"]`);
     expect((await api("GET", `/v2/projects/${path.projectId}/links/${path.linkIds[0]}`)).body.suspend).toBe(true);
     await page.getByRole("button", { name: "Resume" }).waitFor({ timeout: SHOWN_WITHIN_MS });
-    await screenshot("5-suspended");
+    await screenshot("6-suspended");
     peers[0].stopSending();
   }, STEP_TIMEOUT_MS);
 
@@ -123,7 +152,7 @@ describe.skipIf(missing !== undefined)(`the link dashboard in Chromium${missing 
     const port = new URL(controller.url).port;
     await controller.stop();
     await shown('body[data-notifications="dropped"] #banner:not([hidden])');
-    await screenshot("6-server-gone");
+    await screenshot("7-server-gone");
     controller = await startController(port);
     await shown('body[data-notifications="open"] #banner[hidden]');
     await shown(`${linkOf(0)}[data-state="suspended"]`);
