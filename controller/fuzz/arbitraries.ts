@@ -24,6 +24,8 @@ const ENDPOINT_WEIGHTS: Record<string, number> = {
   "POST /v2/compute/projects": 3,
   "POST /v2/compute/projects/:project_id/files/:path{.+}": 2,
   "POST /v2/compute/emulator/images/:filename{.+}": 2,
+  // Succeeds only after an upload of that very file to that emulator: rare unless commoner.
+  "GET /v2/compute/:emulator{qemu|iou|dynamips}/images/:filename{.+}": 2,
   "POST /v2/templates": 2,
 };
 
