@@ -203,12 +203,12 @@ describe("emulator image upload at scale [node server]", () => {
     await pipeline(download, received);
     expect(received.digest("hex")).toBe(md5);
     // VmHWM is the process's peak resident size over its whole life, both transfers included.
-    // The idle server (tsx, LMDB, the app) is already 100-107 MiB, so the check that matters is
-    // the growth: about 40 MiB of garbage buffers waiting for V8's next collection, a level
-    // reached early and held, never a share of the 1 GiB moved.
+    // Only the growth is checked: the idle server's size is not this test's business. V8 frees
+    // dead Buffers once about 64 MiB of them (its external-memory soft limit) built up since its
+    // last full collection, so 45-60 MiB of garbage is this server's normal level, reached early
+    // and held; a server that kept a share of the 1 GiB moved would grow by hundreds.
     const peak = statusKiB(serverPid, "VmHWM") / 1024;
-    expect(peak).toBeLessThan(170);
-    expect(peak - before).toBeLessThan(64);
+    expect(peak - before).toBeLessThan(96);
     // A gigabyte through a real socket takes 11-14 s alone, and more beside other test files on two shared cores.
   }, 90_000);
 });
