@@ -171,12 +171,14 @@ function fileChunks(file: FileHandle, growing?: () => Promise<boolean>): Readabl
     async pull(controller) {
       try {
         const buffer = new Uint8Array(READ_CHUNK);
-        for (;;) {
+        for (let lastRead = !growing; ; ) {
           const { bytesRead } = await file.read(buffer, 0, READ_CHUNK, null);
           if (bytesRead > 0) return controller.enqueue(buffer.subarray(0, bytesRead));
+          if (lastRead) break;
           // At the end of a file still being written: wait for more, as GNS3 does (100 ms polls).
-          if (!growing || !(await growing())) break;
-          await new Promise((resolve) => setTimeout(resolve, FOLLOW_POLL_MS));
+          // Once it stops growing, what its writer appended while we asked is read before the end.
+          if (growing && (await growing())) await new Promise((resolve) => setTimeout(resolve, FOLLOW_POLL_MS));
+          else lastRead = true;
         }
         await file.close();
         controller.close();

@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { DesiredHostState, ItemError } from "@shared/proto";
 import { ControlClient } from "../../dataplane/control/client";
+import type { DataplaneControl } from "../deps";
 import { createApp } from "../app";
 import { startNodeController } from "../runtime/node";
 import { inProcessDeps } from "../testing/in-process-deps";
@@ -52,6 +53,49 @@ describe("GET …/pcap", () => {
       received.push(Buffer.from(value).toString());
     }
     expect(received.join("")).toBe("first-second-third");
+  });
+
+  it("ends only once the host applied the stop, with the records it wrote while stopping", async () => {
+    // The daemon acknowledges a stopped capture once the records it still held are in the file;
+    // here its acknowledgement of the stop comes 300 ms after the stop is saved, three polls later.
+    let flushing = Promise.resolve();
+    const dataplane: DataplaneControl = {
+      apply: async (effect) => {
+        await flushing;
+        return effect.hostIds.map((hostId) => ({ hostId, outcome: "applied" as const, problems: [] }));
+      },
+      wake: () => {},
+      linkCounters: async () => undefined,
+      hostForwarded: async () => undefined,
+      captureStream: async () => undefined,
+    };
+    const app = createApp({ ...inProcessDeps(dataDir), dataplane });
+    const call = async (method: string, path: string, body?: unknown) =>
+      (await app.request(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })).json() as Promise<any>;
+    const project = await call("POST", "/v2/projects", { name: "pcap-stop" });
+    const base = `/v2/projects/${project.project_id}`;
+    const a = await call("POST", `${base}/nodes`, { name: "A", node_type: "vpcs", compute_id: "local" });
+    const b = await call("POST", `${base}/nodes`, { name: "B", node_type: "vpcs", compute_id: "local" });
+    const link = await call("POST", `${base}/links`, {
+      nodes: [a, b].map((node) => ({ node_id: node.node_id, adapter_number: 0, port_number: 0 })),
+    });
+    await call("POST", `${base}/nodes/${a.node_id}/start`);
+    const capturing = await call("POST", `${base}/links/${link.link_id}/start_capture`, {});
+    const folder = join(dataDir, "projects", project.project_id, "project-files", "captures");
+    mkdirSync(folder, { recursive: true });
+    const file = join(folder, capturing.capture_file_name);
+    writeFileSync(file, "header-");
+    const reader = (await app.request(`${base}/links/${link.link_id}/pcap`)).body!.getReader();
+    const received = [Buffer.from((await reader.read()).value!).toString()];
+
+    flushing = new Promise((resolve) => setTimeout(resolve, 300)).then(() => appendFileSync(file, "held-records"));
+    expect((await call("POST", `${base}/links/${link.link_id}/stop_capture`)).capturing).toBe(false);
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received.push(Buffer.from(value).toString());
+    }
+    expect(received.join("")).toBe("header-held-records");
   });
 });
 

@@ -198,21 +198,24 @@ export async function stopLinkCapture(deps: ControllerDeps, projectId: string, l
 }
 
 /**
- * The capture of a link that is capturing, streamed from its start and followed while the
- * dataplane appends to it; the stream ends once the capture is stopped (or the link deleted).
- */
-/**
- * The capture as it grows. The local daemon of a Node controller writes it where the file store
- * reads; any other host (every host on Workers) sends it over its control channel.
+ * The capture as it grows, from its start, until the capture stops (or the link is deleted).
+ * The local daemon of a Node controller writes it where the file store reads; any other host
+ * (every host on Workers) sends it over its control channel, and ends it itself.
  */
 export async function linkCaptureStream(deps: ControllerDeps, projectId: string, linkId: string): Promise<ReadableStream<Uint8Array>> {
   const link = await getLink(deps, projectId, linkId);
   if (!link.capturing || !link.capture_file_name) throw conflict("This link has no active packet capture");
   const relativePath = fileLayout.capture(projectId, link.capture_file_name);
-  const stillCapturing = async () => (await deps.store.get<LinkRecord>(keys.link(projectId, linkId)))?.capturing === true;
+  const host = link.capture_compute_id;
+  const stillCapturing = async () => {
+    if ((await deps.store.get<LinkRecord>(keys.link(projectId, linkId)))?.capturing === true) return true;
+    // The stop is saved before the host applies it, and the host acknowledges it only once the
+    // records it still held are in the file: the follower reads to the end after that.
+    if (host) await deps.dataplane?.apply({ hostIds: [host], nodeIds: [], linkIds: [] }).catch(() => undefined);
+    return false;
+  };
   // Only the local host's daemon writes where the file store reads (Node); any other host's
   // file, and every file on Workers, comes from its daemon, so a same-named file here is never mistaken for it.
-  const host = link.capture_compute_id;
   const stream =
     (host === LOCAL_COMPUTE_ID ? await deps.files.follow(relativePath, stillCapturing) : undefined) ??
     (host ? await deps.dataplane?.captureStream(host, relativePath) : undefined);
