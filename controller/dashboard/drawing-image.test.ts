@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { drawingImageUrl, drawingSize, withNamespaces } from "./drawing-image";
+import { drawingBounds, drawingImageUrl, drawingSize, withNamespaces } from "./drawing-image";
 
 const RECT = '<svg height="100" width="200"><rect fill="#ffffff" height="100" width="200" /></svg>';
 
@@ -42,5 +42,27 @@ describe("drawingSize", () => {
     expect(drawingSize('<svg width="100"><rect height="5"/></svg>')).toBeUndefined();
     expect(drawingSize('<svg width="50%" height="10"/>')).toBeUndefined();
     expect(drawingSize("nothing")).toBeUndefined();
+  });
+});
+
+describe("drawingBounds", () => {
+  const rounded = (box: { x: number; y: number; width: number; height: number }) =>
+    Object.fromEntries(Object.entries(box).map(([key, value]) => [key, Math.round(value * 1000) / 1000]));
+
+  it("is the drawing's own box when it is not rotated", () => {
+    expect(drawingBounds({ svg: RECT, x: 10, y: -20 })).toEqual({ x: 10, y: -20, width: 200, height: 100 });
+    expect(drawingBounds({ svg: RECT, x: 10, y: -20, rotation: 0 })).toEqual({ x: 10, y: -20, width: 200, height: 100 });
+  });
+
+  it("covers the drawing turned clockwise about its top-left corner, as GNS3 turns it", () => {
+    expect(rounded(drawingBounds({ svg: RECT, x: 0, y: 0, rotation: 90 }))).toEqual({ x: -100, y: 0, width: 100, height: 200 });
+    expect(rounded(drawingBounds({ svg: RECT, x: 0, y: 0, rotation: -90 }))).toEqual({ x: 0, y: -200, width: 100, height: 200 });
+    expect(rounded(drawingBounds({ svg: RECT, x: 0, y: 0, rotation: 180 }))).toEqual({ x: -200, y: -100, width: 200, height: 100 });
+    const diagonal = rounded(drawingBounds({ svg: RECT, x: 0, y: 0, rotation: 45 }));
+    expect(diagonal).toEqual({ x: -70.711, y: 0, width: 212.132, height: 212.132 });
+  });
+
+  it("is the corner alone for a drawing of unknown size", () => {
+    expect(drawingBounds({ svg: "<svg/>", x: 5, y: 6, rotation: 30 })).toEqual({ x: 5, y: 6, width: 0, height: 0 });
   });
 });

@@ -47,3 +47,30 @@ export function drawingSize(svg: string): DrawingSize | undefined {
   const height = length("height");
   return width !== undefined && height !== undefined ? { width, height } : undefined;
 }
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The upright box a drawing covers on the canvas: its size turned by `rotation` degrees about
+ * its top-left corner, as GNS3 clients turn it. A drawing of unknown size covers its corner only.
+ */
+export function drawingBounds(drawing: { svg: string; x: number; y: number; rotation?: number }): Box {
+  const { width, height } = drawingSize(drawing.svg) ?? { width: 0, height: 0 };
+  const radians = ((drawing.rotation ?? 0) * Math.PI) / 180;
+  const [cos, sin] = [Math.cos(radians), Math.sin(radians)];
+  const corners = [
+    { dx: 0, dy: 0 },
+    { dx: width, dy: 0 },
+    { dx: 0, dy: height },
+    { dx: width, dy: height },
+  ].map(({ dx, dy }) => ({ x: drawing.x + dx * cos - dy * sin, y: drawing.y + dx * sin + dy * cos }));
+  const xs = corners.map((corner) => corner.x);
+  const ys = corners.map((corner) => corner.y);
+  const [left, top] = [Math.min(...xs), Math.min(...ys)];
+  return { x: left, y: top, width: Math.max(...xs) - left, height: Math.max(...ys) - top };
+}

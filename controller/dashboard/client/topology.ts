@@ -1,4 +1,4 @@
-import { drawingImageUrl, drawingSize } from "../drawing-image";
+import { drawingBounds, drawingImageUrl, drawingSize } from "../drawing-image";
 import { filtersInWords, linkState } from "../link-words";
 import { activatable, svg } from "./elements";
 import { endNames, type Drawing, type Link, type Node } from "./model";
@@ -157,11 +157,11 @@ function centre(node: Node): { x: number; y: number } {
   return { x: node.x + node.width / 2, y: node.y + node.height / 2 };
 }
 
-/** Everything in view: the nodes and the drawings (by their stated size; unrotated). */
+/** Everything in view: the nodes and the drawings (by their stated size, as turned). */
 function viewBox(nodes: readonly Node[], drawings: readonly Drawing[]): string {
   const boxes = [
     ...nodes.map((node) => ({ x: node.x, y: node.y, width: node.width, height: node.height })),
-    ...drawings.map((drawing) => ({ x: drawing.x, y: drawing.y, ...(drawingSize(drawing.svg) ?? { width: 0, height: 0 }) })),
+    ...drawings.map(drawingBounds),
   ];
   if (boxes.length === 0) return "-200 -150 400 300";
   let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
