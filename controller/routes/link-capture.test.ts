@@ -13,13 +13,16 @@ describe("GET …/pcap", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "gns3-pcap-"));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it("streams the capture from its start, follows what the dataplane appends, and ends when the capture stops", async () => {
-    const app = createApp(inProcessDeps(dataDir));
+  /**
+   * A link between two VPCS nodes of a new project, capturing since its end A started. No
+   * daemon writes here: the test writes the capture file, at `file`.
+   */
+  async function capturingLink(app: ReturnType<typeof createApp>, projectName: string) {
     const call = async (method: string, path: string, body?: unknown) => {
       const response = await app.request(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
       return { status: response.status, body: response.status === 204 ? null : ((await response.json()) as any) };
     };
-    const { body: project } = await call("POST", "/v2/projects", { name: "pcap" });
+    const { body: project } = await call("POST", "/v2/projects", { name: projectName });
     const base = `/v2/projects/${project.project_id}`;
     const a = (await call("POST", `${base}/nodes`, { name: "A", node_type: "vpcs", compute_id: "local" })).body;
     const b = (await call("POST", `${base}/nodes`, { name: "B", node_type: "vpcs", compute_id: "local" })).body;
@@ -28,16 +31,21 @@ describe("GET …/pcap", () => {
     });
     await call("POST", `${base}/nodes/${a.node_id}/start`);
     const { body: capturing } = await call("POST", `${base}/links/${link.link_id}/start_capture`, {});
-    expect((await call("GET", `${base}/links/${link.link_id}/pcap`)).body).toEqual({
+    const folder = join(dataDir, "projects", project.project_id, "project-files", "captures");
+    mkdirSync(folder, { recursive: true });
+    return { call, linkPath: `${base}/links/${link.link_id}`, file: join(folder, capturing.capture_file_name) };
+  }
+
+  it("streams the capture from its start, follows what the dataplane appends, and ends when the capture stops", async () => {
+    const app = createApp(inProcessDeps(dataDir));
+    const { call, linkPath, file } = await capturingLink(app, "pcap");
+    expect((await call("GET", `${linkPath}/pcap`)).body).toEqual({
       message: "The capture file A_0-0_to_B_0-0.pcap has no data yet: no dataplane has written it on compute local",
       status: 409,
     });
 
-    const folder = join(dataDir, "projects", project.project_id, "project-files", "captures");
-    mkdirSync(folder, { recursive: true });
-    const file = join(folder, capturing.capture_file_name);
     writeFileSync(file, Buffer.from("first-"));
-    const response = await app.request(`${base}/links/${link.link_id}/pcap`);
+    const response = await app.request(`${linkPath}/pcap`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/vnd.tcpdump.pcap");
     const reader = response.body!.getReader();
@@ -46,13 +54,8 @@ describe("GET …/pcap", () => {
     appendFileSync(file, "second-");
     received.push(Buffer.from((await reader.read()).value!).toString());
     appendFileSync(file, "third");
-    await call("POST", `${base}/links/${link.link_id}/stop_capture`);
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      received.push(Buffer.from(value).toString());
-    }
-    expect(received.join("")).toBe("first-second-third");
+    await call("POST", `${linkPath}/stop_capture`);
+    expect(received.join("") + (await textToEnd(reader))).toBe("first-second-third");
   });
 
   it("ends only once the host applied the stop, with the records it wrote while stopping", async () => {
@@ -70,34 +73,26 @@ describe("GET …/pcap", () => {
       captureStream: async () => undefined,
     };
     const app = createApp({ ...inProcessDeps(dataDir), dataplane });
-    const call = async (method: string, path: string, body?: unknown) =>
-      (await app.request(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })).json() as Promise<any>;
-    const project = await call("POST", "/v2/projects", { name: "pcap-stop" });
-    const base = `/v2/projects/${project.project_id}`;
-    const a = await call("POST", `${base}/nodes`, { name: "A", node_type: "vpcs", compute_id: "local" });
-    const b = await call("POST", `${base}/nodes`, { name: "B", node_type: "vpcs", compute_id: "local" });
-    const link = await call("POST", `${base}/links`, {
-      nodes: [a, b].map((node) => ({ node_id: node.node_id, adapter_number: 0, port_number: 0 })),
-    });
-    await call("POST", `${base}/nodes/${a.node_id}/start`);
-    const capturing = await call("POST", `${base}/links/${link.link_id}/start_capture`, {});
-    const folder = join(dataDir, "projects", project.project_id, "project-files", "captures");
-    mkdirSync(folder, { recursive: true });
-    const file = join(folder, capturing.capture_file_name);
+    const { call, linkPath, file } = await capturingLink(app, "pcap-stop");
     writeFileSync(file, "header-");
-    const reader = (await app.request(`${base}/links/${link.link_id}/pcap`)).body!.getReader();
-    const received = [Buffer.from((await reader.read()).value!).toString()];
+    const reader = (await app.request(`${linkPath}/pcap`)).body!.getReader();
+    const first = Buffer.from((await reader.read()).value!).toString();
 
     flushing = new Promise((resolve) => setTimeout(resolve, 300)).then(() => appendFileSync(file, "held-records"));
-    expect((await call("POST", `${base}/links/${link.link_id}/stop_capture`)).capturing).toBe(false);
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      received.push(Buffer.from(value).toString());
-    }
-    expect(received.join("")).toBe("header-held-records");
+    expect((await call("POST", `${linkPath}/stop_capture`)).body.capturing).toBe(false);
+    expect(first + (await textToEnd(reader))).toBe("header-held-records");
   });
 });
+
+/** What a stream reader gives until its stream ends, as text. */
+async function textToEnd(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<string> {
+  let text = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text;
+    text += Buffer.from(value).toString();
+  }
+}
 
 /** A daemon's reconciler that "captures" by creating each capture file asked for; the test appends the records. */
 class FileCapturingReconciler {
@@ -183,12 +178,7 @@ describe("GET …/pcap of a capture on a host whose disk the controller cannot r
       await readUntil("first-");
       appendFileSync(join(daemonDir, relativePath), "second");
       expect((await call("POST", `${base}/links/${link.link_id}/stop_capture`)).status).toBe(201);
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        received += Buffer.from(value).toString();
-      }
-      expect(received).toBe("header-first-second");
+      expect(received + (await textToEnd(reader))).toBe("header-first-second");
 
       // Captured again: a client that leaves the stream has the daemon (in this process) close the file.
       expect((await call("POST", `${base}/links/${link.link_id}/start_capture`, {})).status).toBe(201);
