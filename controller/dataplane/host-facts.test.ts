@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cleanupAfterEach, waitFor } from "@shared/testing/cleanups";
-import { encodeDaemonMessage, Kvm, type DaemonMessage, type HostFacts } from "@shared/proto";
+import { Kvm, type HostFacts } from "@shared/proto";
+import { daemonFrame } from "../testing/daemon-messages";
 import type { Notification } from "../events/event-bus";
 import type { KeyValueStore } from "../store/kv";
 import { keys } from "../store/keys";
@@ -10,10 +11,6 @@ import { DataplaneHub } from "./hub";
 
 const TOKEN = "facts-token";
 const { tempDir } = cleanupAfterEach();
-
-function frame(message: DaemonMessage): ArrayBuffer {
-  return new Uint8Array(encodeDaemonMessage(message)).buffer;
-}
 
 const UNPROBED: HostFacts = { qemuBinaries: [{ path: "/usr/bin/qemu-system-x86_64", version: "7.2.22" }], kvm: Kvm.KVM_UNPROBED, kvmDetail: "", kvmPlatforms: ["x86_64"] };
 
@@ -34,8 +31,8 @@ function hubWithDaemon() {
   const notifications: Notification[] = [];
   deps.events.publish = (_scope, notification) => void notifications.push(notification);
   const connection = new DataplaneHub(deps).connect({ send: () => {}, close: () => {} });
-  connection.message(frame({ hello: { hostId: "h1", token: TOKEN, lastAppliedRevision: 0, tunnelAddress: "10.0.0.2", udpPortMin: 20000, udpPortMax: 20010, daemonVersion: "test", name: "h1" } }));
-  const report = (facts: HostFacts) => connection.message(frame({ hostFacts: facts }));
+  connection.message(daemonFrame({ hello: { hostId: "h1", token: TOKEN, lastAppliedRevision: 0, tunnelAddress: "10.0.0.2", udpPortMin: 20000, udpPortMax: 20010, daemonVersion: "test", name: "h1" } }));
+  const report = (facts: HostFacts) => connection.message(daemonFrame({ hostFacts: facts }));
   const accelerators = () => notifications.filter((n) => n.action.startsWith("compute.")).map((n) => `${n.action} ${(n.event.capabilities as { qemu_accelerator: string | null }).qemu_accelerator}`);
   return { deps, report, factWrites, accelerators };
 }

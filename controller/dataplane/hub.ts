@@ -102,7 +102,7 @@ interface HostSession {
   /** Pushes run one after another, so revisions reach the daemon in order. */
   queue: Promise<void>;
   /** The push queued and not started yet, which a new request can join. */
-  waitingPush?: Promise<LeftOut[]>;
+  waitingPush?: Promise<void>;
   /** Revisions sent are stored one after another, behind the pushes. */
   recording: Promise<void>;
   timer?: ReturnType<typeof setTimeout>;
@@ -201,14 +201,16 @@ export class DataplaneHub implements DataplaneControl {
       const known = (await this.deps.store.get(keys.dataplaneHost(hostId))) !== undefined;
       return known ? { hostId, outcome: "unreachable", reason: "disconnected" } : { hostId, outcome: "absent" };
     }
-    // What the state leaves out is a problem only for a node asked to run: a link to a QEMU node
-    // is stored and listed under left_out, as is a stopped node of a type the host cannot run.
-    const unrunnable = await this.enqueue(session, false);
+    await this.enqueue(session, false);
     const outcome = await this.acknowledgement(session, session.sentRevision, ackWaitMs(this.deps.config, effect));
     if (outcome !== "acked") return { hostId, outcome: "unreachable", reason: outcome };
+    // What the state leaves out is a problem only for a node asked to run: a link to a QEMU node
+    // is stored and listed under left_out, as is a stopped node of a type the host cannot run.
+    // Whichever push stopped the node (this one, or one a concurrent change woke), it is still left out.
+    const asked = new Set(effect.runningNodeIds ?? []);
     const items = new Set([...effect.nodeIds, ...effect.linkIds]);
     const problems: ItemProblem[] = [
-      ...unrunnable.filter((item) => items.has(item.id)).map((item) => ({ kind: item.kind, id: item.id, message: item.reason })),
+      ...session.leftOut.filter((item) => item.kind === "node" && asked.has(item.id)).map((item) => ({ kind: item.kind, id: item.id, message: item.reason })),
       ...session.ackErrors
         .filter((error) => error.kind === "unspecified" || items.has(error.id))
         .map((error) => ({ kind: error.kind === "link" ? ("link" as const) : ("node" as const), id: error.id, message: error.message })),
@@ -466,32 +468,31 @@ export class DataplaneHub implements DataplaneControl {
   }
 
   /**
-   * Resolves, once the push ran, with the nodes it found recorded as running that the host
-   * cannot run. A push waiting for its turn reads the store only when it starts, so it serves
-   * every request that committed before: those join it rather than queue a rebuild each.
+   * Resolves once the push ran. A push waiting for its turn reads the store only when it
+   * starts, so it serves every request that committed before: those join it rather than
+   * queue a rebuild each.
    */
-  private enqueue(session: HostSession, force: boolean): Promise<LeftOut[]> {
+  private enqueue(session: HostSession, force: boolean): Promise<void> {
     if (!force && session.waitingPush) return session.waitingPush;
     const pushed = session.queue.then(() => {
       if (session.waitingPush === settled) session.waitingPush = undefined;
-      return session.closed ? [] : this.push(session, force);
+      return session.closed ? undefined : this.push(session, force);
     });
     // A failed push is logged once; those waiting on it go on to wait for the ack, which times out.
-    const settled: Promise<LeftOut[]> = pushed.catch((error) => {
+    const settled: Promise<void> = pushed.catch((error) => {
       log.error("could not send the desired state", { host_id: session.hostId, error: String(error) });
-      return [];
     });
     if (!force) session.waitingPush = settled;
-    session.queue = settled.then(() => undefined);
+    session.queue = settled;
     return settled;
   }
 
   /**
    * Builds the host's state from the projects its index names (never the whole store) and
-   * sends it as a new revision; unchanged states are not resent unless forced. Resolves with
-   * the nodes recorded as running that the state had to leave out (they are stopped now).
+   * sends it as a new revision; unchanged states are not resent unless forced. Nodes recorded
+   * as running that the state had to leave out are stopped.
    */
-  private async push(session: HostSession, force: boolean): Promise<LeftOut[]> {
+  private async push(session: HostSession, force: boolean): Promise<void> {
     const { hostId } = session;
     const projects = await loadHostProjectRecords(this.deps, hostId);
     const hosts = await loadHostRecords(this.deps);
@@ -509,14 +510,14 @@ export class DataplaneHub implements DataplaneControl {
     const body = encodeDesiredHostState({ revision: 0, nodes: state.nodes, links: state.links });
     const leftOutChanged = JSON.stringify(state.leftOut) !== JSON.stringify(session.leftOut);
     session.leftOut = state.leftOut;
-    const stopped = await this.stopUnrunnable(session, state.leftOut);
+    await this.stopUnrunnable(session, state.leftOut);
     if (!force && session.lastBody && sameBytes(body, session.lastBody)) {
       // What the host cannot run changes without what it runs changing (a docker node started).
       if (leftOutChanged) await saveLeftOut(this.deps, hostId, state.leftOut);
-      return stopped;
+      return;
     }
     const revision = await revisionAfter(this.deps, hostId, session.hello.lastAppliedRevision, session.sentRevision);
-    if (session.closed) return stopped;
+    if (session.closed) return;
     session.lastBody = body;
     session.sentRevision = revision;
     const linksSent = new Map(state.links.map((link) => [link.linkId, link]));
@@ -535,15 +536,13 @@ export class DataplaneHub implements DataplaneControl {
     session.recording = session.recording
       .then(() => recordRevision(this.deps, hostId, revision, state.leftOut))
       .catch((error) => log.error("could not store the revision sent", { host_id: hostId, revision, error: String(error) }));
-    return stopped;
   }
 
   /** A node the state leaves out does not run: one recorded as running is stopped (the next push sends that). */
-  private async stopUnrunnable(session: HostSession, leftOut: readonly LeftOut[]): Promise<LeftOut[]> {
+  private async stopUnrunnable(session: HostSession, leftOut: readonly LeftOut[]): Promise<void> {
     const nodes = leftOut.filter((item) => item.kind === "node");
     const stopped = await stopNodesThatDoNotRun(this.deps, session.hostId, nodes.map((item) => ({ projectId: item.projectId, nodeId: item.id, reason: item.reason })));
     if (stopped.size > 0) this.schedule(session);
-    return nodes.filter((item) => stopped.has(item.id));
   }
 
   /** Keeps the host's counters; a link's `link.counters` reaches its project at most once a second, while they change. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cleanupAfterEach, waitFor } from "@shared/testing/cleanups";
-import { decodeControllerMessage, encodeDaemonMessage, NodeKind, type DaemonMessage, type DesiredHostState, type NodeReport } from "@shared/proto";
+import { decodeControllerMessage, NodeKind, type DesiredHostState, type NodeReport } from "@shared/proto";
+import { daemonFrame, daemonHello } from "../testing/daemon-messages";
 import { createApp } from "../app";
 import type { Notification } from "../events/event-bus";
 import type { KeyValueStore } from "../store/kv";
@@ -10,10 +11,6 @@ import { DataplaneHub, type DaemonConnection } from "./hub";
 
 const TOKEN = "command-line-token";
 const { tempDir } = cleanupAfterEach();
-
-function frame(message: DaemonMessage): ArrayBuffer {
-  return new Uint8Array(encodeDaemonMessage(message)).buffer;
-}
 
 /** A daemon that runs every VPCS and QEMU node asked to run, reporting a command line for each, and acks at once. */
 class ReportingDaemon {
@@ -34,14 +31,14 @@ class ReportingDaemon {
   connect(hub: DataplaneHub): void {
     this.connection = hub.connect(this.socket);
     this.connection.message(
-      frame({ hello: { hostId: "local", token: TOKEN, lastAppliedRevision: 0, tunnelAddress: "127.0.0.1", udpPortMin: 20000, udpPortMax: 20010, daemonVersion: "test", name: "local" } }),
+      daemonFrame({ hello: daemonHello("local", TOKEN, { udpPortMin: 20000, udpPortMax: 20010 }) }),
     );
   }
 
   /** Acks the last state again, as a daemon does when a process exits between states. */
   ack(): void {
     const state = this.last!;
-    this.connection.message(frame({ ack: { revision: state.revision, errors: [], nodes: this.reports(state) } }));
+    this.connection.message(daemonFrame({ ack: { revision: state.revision, errors: [], nodes: this.reports(state) } }));
   }
 
   private reports(state: DesiredHostState): NodeReport[] {
@@ -181,7 +178,7 @@ describe("a node's command line on Workers", () => {
     computes.states.get("local")!.acceptWebSocket(socket);
     daemon.connection = { message: (data) => computes.instance("local").webSocketMessage(socket as never, data), closed: () => {} };
     daemon.connection.message(
-      frame({ hello: { hostId: "local", token: TOKEN, lastAppliedRevision: 0, tunnelAddress: "127.0.0.1", udpPortMin: 20000, udpPortMax: 20010, daemonVersion: "test", name: "local" } }),
+      daemonFrame({ hello: daemonHello("local", TOKEN, { udpPortMin: 20000, udpPortMax: 20010 }) }),
     );
     const project = (await api("POST", "/v2/projects", { name: "on workers" })).body;
     const base = `/v2/projects/${project.project_id}`;

@@ -2,38 +2,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { decodeControllerMessage, encodeDaemonMessage, type DaemonMessage, type Hello } from "@shared/proto";
+import { decodeControllerMessage } from "@shared/proto";
 import { createApp } from "../app";
 import { inProcessDeps } from "../testing/in-process-deps";
 import { workerInNode } from "../testing/worker-in-node";
 import type { KeyValueStore } from "../store/kv";
-import { DataplaneHub, type DaemonConnection } from "./hub";
+import { AckingDaemon, daemonFrame, daemonHello } from "../testing/daemon-messages";
+import { DataplaneHub } from "./hub";
 
 const TOKEN = "index-token";
 const PROJECTS = 200;
-
-function frame(message: DaemonMessage): ArrayBuffer {
-  return new Uint8Array(encodeDaemonMessage(message)).buffer;
-}
-
-function hello(hostId: string): Hello {
-  return { hostId, token: TOKEN, lastAppliedRevision: 0, tunnelAddress: "127.0.0.1", udpPortMin: 20000, udpPortMax: 20999, daemonVersion: "test", name: hostId };
-}
-
-/** A daemon that acknowledges every state it is sent, as soon as it gets it. */
-class AckingDaemon {
-  states = 0;
-  connection!: DaemonConnection;
-  readonly socket = {
-    send: (bytes: Uint8Array) => {
-      const message = decodeControllerMessage(bytes);
-      if (!("state" in message)) return;
-      this.states++;
-      setTimeout(() => this.connection.message(frame({ ack: { revision: message.state.revision, errors: [], nodes: [] } })), 0);
-    },
-    close: () => {},
-  };
-}
 
 /** Every key the store was asked for, and every prefix listed. */
 function countingStore(store: KeyValueStore) {
@@ -83,10 +61,7 @@ describe("a push reads only what its host runs", () => {
     const app = createApp(deps, { dataplaneChannel: false });
     const daemons = new Map<string, AckingDaemon>();
     for (const hostId of ["local", "h2"]) {
-      const daemon = new AckingDaemon();
-      daemon.connection = hub.connect(daemon.socket);
-      daemon.connection.message(frame({ hello: hello(hostId) }));
-      daemons.set(hostId, daemon);
+      daemons.set(hostId, new AckingDaemon().connect(hub, hostId, TOKEN));
     }
     const api: Api = async (method, path, body) => {
       const response = await app.request(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
@@ -118,7 +93,7 @@ describe("a push reads only what its host runs", () => {
         attachment: { hostId } as unknown,
         send: (data: Uint8Array) => {
           const message = decodeControllerMessage(new Uint8Array(data));
-          if ("state" in message) setTimeout(() => computes.instance(hostId).webSocketMessage(socket as never, frame({ ack: { revision: message.state.revision, errors: [], nodes: [] } })), 0);
+          if ("state" in message) setTimeout(() => computes.instance(hostId).webSocketMessage(socket as never, daemonFrame({ ack: { revision: message.state.revision, errors: [], nodes: [] } })), 0);
         },
         close: () => {},
         serializeAttachment(value: unknown) {
@@ -129,7 +104,7 @@ describe("a push reads only what its host runs", () => {
         },
       };
       state.acceptWebSocket(socket);
-      computes.instance(hostId).webSocketMessage(socket as never, frame({ hello: hello(hostId) }));
+      computes.instance(hostId).webSocketMessage(socket as never, daemonFrame({ hello: daemonHello(hostId, TOKEN) }));
     }
     const called: string[] = [];
     for (const [binding, namespace] of [["project", env.PROJECTS], ["compute", env.COMPUTES]] as const) {

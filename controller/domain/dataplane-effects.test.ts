@@ -26,8 +26,11 @@ function link(): LinkRecord {
 describe("nodeEffect", () => {
   it("reaches the node's host when what it runs changes: created, started, reloaded, deleted", () => {
     const started = { ...pc1, status: "started" as const };
-    for (const [before, after] of [[undefined, pc1], [pc1, started], [started, { ...started, reloads: 1 }], [pc1, undefined]] as const) {
+    for (const [before, after] of [[undefined, pc1], [started, pc1], [pc1, undefined]] as const) {
       expect(nodeEffect(before, after)).toEqual({ hostIds: ["local"], nodeIds: [PC1], linkIds: [] });
+    }
+    for (const [before, after] of [[pc1, started], [started, { ...started, reloads: 1 }], [pc1, { ...pc1, status: "suspended" as const }]] as const) {
+      expect(nodeEffect(before, after)).toEqual({ hostIds: ["local"], nodeIds: [PC1], linkIds: [], runningNodeIds: [PC1] });
     }
   });
 
@@ -78,6 +81,12 @@ describe("combineEffects", () => {
       linkIds: [],
     });
     expect(combineEffects(undefined, undefined)).toBeUndefined();
+  });
+
+  it("keeps every node the changes leave running, so a bulk start fails for each one its host cannot run", () => {
+    const start = (node: typeof pc1) => nodeEffect(node, { ...node, status: "started" });
+    expect(combineEffects(start(pc1), nodeEffect(pc2, { ...pc2, name: "PC2b" }))?.runningNodeIds).toEqual([PC1]);
+    expect(combineEffects(start(pc1), start(pc2))?.runningNodeIds).toEqual([PC1, PC2]);
   });
 });
 

@@ -11,6 +11,11 @@ export interface DataplaneEffect {
   nodeIds: string[];
   linkIds: string[];
   /**
+   * Of `nodeIds`, those the change leaves running: one its host cannot run makes the change
+   * fail, however the host learnt of it. Absent: none.
+   */
+  runningNodeIds?: string[];
+  /**
    * How much longer than the usual acknowledgement time the hosts may take: a VM boots, or is
    * asked to power down and given its time, before the host can say it did. Absent: none.
    */
@@ -59,7 +64,8 @@ export function nodeEffect(before: NodeRecord | undefined, after: NodeRecord | u
   const hostIds = [before?.compute_id, after?.compute_id].filter((host): host is string => host !== undefined);
   const nodeId = (after ?? before)?.node_id;
   if (nodeId === undefined) return undefined;
-  return withSlowWork({ hostIds: [...new Set(hostIds)], nodeIds: [nodeId], linkIds: [] }, nodeSlowWorkMs(before, after));
+  const running = after !== undefined && RUNNING.has(after.status) ? { runningNodeIds: [nodeId] } : {};
+  return withSlowWork({ hostIds: [...new Set(hostIds)], nodeIds: [nodeId], linkIds: [], ...running }, nodeSlowWorkMs(before, after));
 }
 
 /**
@@ -108,10 +114,16 @@ export function nodesEffect(nodes: readonly NodeRecord[]): DataplaneEffect | und
 export function combineEffects(...effects: ReadonlyArray<DataplaneEffect | undefined>): DataplaneEffect | undefined {
   const present = effects.filter((effect): effect is DataplaneEffect => effect !== undefined);
   if (present.length === 0) return undefined;
-  const unique = (pick: (effect: DataplaneEffect) => string[]) => [...new Set(present.flatMap(pick))];
+  const unique = (pick: (effect: DataplaneEffect) => string[] | undefined) => [...new Set(present.flatMap((effect) => pick(effect) ?? []))];
+  const runningNodeIds = unique((effect) => effect.runningNodeIds);
   // Hosts run a state's nodes side by side, so the slowest one is what the whole change needs.
   return withSlowWork(
-    { hostIds: unique((effect) => effect.hostIds), nodeIds: unique((effect) => effect.nodeIds), linkIds: unique((effect) => effect.linkIds) },
+    {
+      hostIds: unique((effect) => effect.hostIds),
+      nodeIds: unique((effect) => effect.nodeIds),
+      linkIds: unique((effect) => effect.linkIds),
+      ...(runningNodeIds.length > 0 ? { runningNodeIds } : {}),
+    },
     Math.max(0, ...present.map((effect) => effect.slowWorkMs ?? 0)),
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { waitFor } from "@shared/testing/cleanups";
-import { decodeControllerMessage, encodeDaemonMessage, type CaptureFollow, type DaemonMessage, type DesiredHostState, type Hello } from "@shared/proto";
+import { decodeControllerMessage, type CaptureFollow, type DaemonMessage, type DesiredHostState } from "@shared/proto";
+import { daemonFrame, daemonHello } from "../../testing/daemon-messages";
 import { workerInNode } from "../../testing/worker-in-node";
 import worker from "../worker";
 import type { Env } from "./bindings";
@@ -36,16 +37,6 @@ class FakeSocket {
   }
 }
 
-function frame(message: DaemonMessage): ArrayBuffer {
-  // protobufjs may hand out a view into a pooled Node Buffer: copy it into a buffer of its own.
-  return new Uint8Array(encodeDaemonMessage(message)).buffer;
-}
-
-/** A daemon's Hello with the token the test Worker expects. */
-function helloFrom(hostId: string): Hello {
-  return { hostId, token: "secret", lastAppliedRevision: 0, tunnelAddress: "127.0.0.1", udpPortMin: 20000, udpPortMax: 20100, daemonVersion: "test", name: hostId };
-}
-
 
 describe("a dataplane host's Durable Object", () => {
   it("keeps the daemon's session across hibernation: a change made while it slept reaches the daemon", async () => {
@@ -56,8 +47,8 @@ describe("a dataplane host's Durable Object", () => {
     const socket = new FakeSocket();
     socket.serializeAttachment({ hostId: "local" });
     state.acceptWebSocket(socket);
-    socket.acknowledge = (revision) => computes.instance("local").webSocketMessage(socket as never, frame({ ack: { revision, errors: [], nodes: [] } }));
-    computes.instance("local").webSocketMessage(socket as never, frame({ hello: helloFrom("local") }));
+    socket.acknowledge = (revision) => computes.instance("local").webSocketMessage(socket as never, daemonFrame({ ack: { revision, errors: [], nodes: [] } }));
+    computes.instance("local").webSocketMessage(socket as never, daemonFrame({ hello: daemonHello("local", "secret") }));
     const first = await waitFor("the first state", () => socket.states()[0]);
 
     const { body: project } = await api("POST", "/v2/projects", { name: "hibernation" });
@@ -91,7 +82,7 @@ describe("a dataplane host's Durable Object", () => {
     const socket = new FakeSocket();
     socket.serializeAttachment({ hostId: "h1" });
     state.acceptWebSocket(socket);
-    computes.instance("h1").webSocketMessage(socket as never, frame({ hello: helloFrom("h2") }));
+    computes.instance("h1").webSocketMessage(socket as never, daemonFrame({ hello: daemonHello("h2", "secret") }));
     const closed = await waitFor("the refusal", () => socket.closed);
     expect(closed.code).toBe(4400);
     expect(closed.reason).toContain("host 'h1'");
@@ -105,9 +96,9 @@ describe("a dataplane host's Durable Object", () => {
     const socket = new FakeSocket();
     socket.serializeAttachment({ hostId: "local" });
     computes.states.get("local")!.acceptWebSocket(socket);
-    const daemonSays = (message: DaemonMessage) => computes.instance("local").webSocketMessage(socket as never, frame(message));
+    const daemonSays = (message: DaemonMessage) => computes.instance("local").webSocketMessage(socket as never, daemonFrame(message));
     socket.acknowledge = (revision) => daemonSays({ ack: { revision, errors: [], nodes: [] } });
-    daemonSays({ hello: helloFrom("local") });
+    daemonSays({ hello: daemonHello("local", "secret") });
     await waitFor("the first state", () => socket.states()[0]);
 
     const { body: project } = await api("POST", "/v2/projects", { name: "capture" });

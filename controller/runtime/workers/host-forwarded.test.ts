@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { waitFor } from "@shared/testing/cleanups";
-import { decodeControllerMessage, encodeDaemonMessage, type DaemonMessage, type DesiredHostState, type DirectionCounters } from "@shared/proto";
+import { decodeControllerMessage, type DaemonMessage, type DesiredHostState, type DirectionCounters } from "@shared/proto";
+import { daemonFrame, daemonHello } from "../../testing/daemon-messages";
 import { workerInNode } from "../../testing/worker-in-node";
 
 /** workerd's hibernatable socket as a host's object sees it: the states it was sent, acknowledged as a daemon would. */
@@ -24,10 +25,6 @@ class DaemonSocket {
   }
 }
 
-function frame(message: DaemonMessage): ArrayBuffer {
-  return new Uint8Array(encodeDaemonMessage(message)).buffer;
-}
-
 function delivered(framesOut: number): DirectionCounters {
   return {
     framesIn: framesOut, framesOut, bytesIn: 0, bytesOut: 0, droppedFrequency: 0, droppedLoss: 0, droppedBpf: 0, droppedSuspended: 0,
@@ -44,9 +41,9 @@ describe("a host's forwarded frames on GET /v2/computes/{id}", () => {
     const socket = new DaemonSocket();
     socket.serializeAttachment({ hostId: "local" });
     computes.states.get("local")!.acceptWebSocket(socket);
-    const daemonSays = (message: DaemonMessage) => computes.instance("local").webSocketMessage(socket as never, frame(message));
+    const daemonSays = (message: DaemonMessage) => computes.instance("local").webSocketMessage(socket as never, daemonFrame(message));
     socket.acknowledge = (revision) => daemonSays({ ack: { revision, errors: [], nodes: [] } });
-    daemonSays({ hello: { hostId: "local", token: "secret", lastAppliedRevision: 0, tunnelAddress: "127.0.0.1", udpPortMin: 20000, udpPortMax: 20100, daemonVersion: "test", name: "local" } });
+    daemonSays({ hello: daemonHello("local", "secret") });
     await waitFor("the first state", () => socket.states[0]);
     const dataplane = async () => (await api("GET", "/v2/computes/local")).body.dataplane;
     expect(await dataplane()).toMatchObject({ connected: true, forwarded_frames: 0, forwarded_sampled_at: null });
