@@ -5,7 +5,17 @@
  * timers) nothing is deferred.
  */
 let depth = 0;
+let batchStartedAt = 0;
 const atEnd: Array<() => void> = [];
+
+/**
+ * The monotonic clock (ms) as the frame path reads it: inside a batch, the time the batch
+ * began. Frames read by one recvmmsg were waiting in the socket together; reading the clock
+ * once for them, not at every hop of every frame, is what keeps a chain of switches cheap.
+ */
+export function frameClock(): number {
+  return depth > 0 ? batchStartedAt : performance.now();
+}
 
 export function inBatch(): boolean {
   return depth > 0;
@@ -17,6 +27,7 @@ export function deferToBatchEnd(flush: () => void): void {
 }
 
 export function beginBatch(): void {
+  if (depth === 0) batchStartedAt = performance.now();
   depth += 1;
 }
 

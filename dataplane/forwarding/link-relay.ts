@@ -11,6 +11,7 @@ import { DelayLine, monotonicNow } from "./delay-line";
 import { RateShaper } from "./rate-shaper";
 import type { DirectionCounters } from "@shared/proto";
 import { NOTHING_FORWARDED, type Endpoint, type NativeTotals } from "./endpoint";
+import { frameClock } from "./batch-end";
 
 /** Counters per direction are the proto's `DirectionCounters`, so reports need no mapping. */
 export type { DirectionCounters };
@@ -88,11 +89,22 @@ class Direction {
   /** Holds frames of a `rate` filter between the chain and the delay line. */
   private readonly shaper: RateShaper;
   private native = false;
+  /** The handler this direction gave its source last (while C forwards, what C falls back to). */
+  private attached: ((frame: Uint8Array) => void) | null = null;
   private stopped = false;
   /** The source's forwarded-in-C totals already added to the counters. */
   private counted: NativeTotals;
   // Bound once per direction: the per-frame path creates no closures.
-  readonly receive = (frame: Uint8Array): void => this.handle(frame);
+  private readonly receive = (frame: Uint8Array): void => this.handle(frame);
+  /** The whole work of a direction with nothing to do but count (no filter, no capture, nothing held). */
+  private readonly passThrough = (frame: Uint8Array): void => {
+    const counters = this.counters;
+    counters.framesIn += 1;
+    counters.bytesIn += frame.length;
+    counters.framesOut += 1;
+    counters.bytesOut += frame.length;
+    this.target.send(frame);
+  };
 
   constructor(
     private readonly source: Endpoint,
@@ -114,23 +126,39 @@ class Direction {
     }, budget);
   }
 
-  /** Hands the direction to C or takes it back, after anything that changes what it must do. */
+  /**
+   * Hands the direction to C, to the pass-through or to the chain, after anything that
+   * changes what it must do. Frames still in a JavaScript line or shaper keep C and the
+   * pass-through waiting until they left: FIFO holds.
+   */
   refresh(): void {
     if (this.stopped) return;
-    // Frames still in a JavaScript line or shaper keep C waiting until they left: FIFO holds.
     const delay = this.capture === null && this.line.length === 0 && this.shaper.length === 0 ? this.chain.plainDelay : null;
-    if (delay === null && !this.native) return;
-    this.countNative();
-    // Asked again while in C: the delay may have changed (frames C holds keep their due times).
+    if (delay === null && !this.native && this.attached === this.receive) return;
     const delayed = delay !== null && (delay.latencyMs > 0 || delay.jitterMs > 0);
-    const native = delayed ? { ...delay, seed: this.random().nextUint32(), budget: this.budget } : undefined;
-    this.native = delay !== null && (this.source.forwardNatively?.(this.target, native) ?? false);
-    if (this.native) return;
-    this.source.onFrame(this.receive);
+    const undelayed = delay !== null && !delayed;
+    if (delay !== null || this.native) {
+      this.countNative();
+      // What the source calls should C stop forwarding by itself (its target's process ended).
+      const fallback = undelayed ? this.passThrough : this.receive;
+      if (this.attached !== fallback) this.attach(fallback);
+      // Asked again while in C: the delay may have changed (frames C holds keep their due times).
+      const native = delayed ? { ...delay, seed: this.random().nextUint32(), budget: this.budget } : undefined;
+      this.native = delay !== null && (this.source.forwardNatively?.(this.target, native) ?? false);
+      if (this.native) return;
+    }
+    // Also ends forwarding in C, if a refused request left it on.
+    this.attach(this.receive);
     const now = monotonicNow();
     this.source.takeNativeHeld?.((frame, waitMs) => {
       if (!this.line.push(frame, now + waitMs)) this.counters.droppedDelayFull += 1;
     });
+    if (undelayed && this.line.length === 0) this.attach(this.passThrough);
+  }
+
+  private attach(handler: (frame: Uint8Array) => void): void {
+    this.source.onFrame(handler);
+    this.attached = handler;
   }
 
   snapshot(): DirectionCounters {
@@ -165,7 +193,7 @@ class Direction {
     const counters = this.counters;
     counters.framesIn += 1;
     counters.bytesIn += frame.length;
-    const now = monotonicNow();
+    const now = frameClock();
     const outcome = this.chain.run(frame, now);
     if (outcome.corrupted) counters.corrupted += 1;
     switch (outcome.dropped) {
@@ -230,8 +258,7 @@ export class LinkRelay {
     const budget = options.delayBudget ?? UNLIMITED_DELAY_BUDGET;
     this.aToB = new Direction(a, b, PASS_ALL.instantiate(this.random(), "aToB"), budget, this.random);
     this.bToA = new Direction(b, a, PASS_ALL.instantiate(this.random(), "bToA"), budget, this.random);
-    a.onFrame(this.aToB.receive);
-    b.onFrame(this.bToA.receive);
+    // Attaches each direction to its source: in C, as a pass-through, or through its chain.
     this.setCapture(options.capture ?? null);
   }
 

@@ -23,10 +23,11 @@ export function isGroupAddress(frame: Uint8Array, offset: 0 | 6): boolean {
   return ((frame[offset] ?? 0) & 1) === 1;
 }
 
+/** Read as two integers, not byte by byte: the switch reads two addresses of every frame. Bytes past the end read as 0. */
 function macAt(frame: Uint8Array, offset: number): number {
-  let value = 0;
-  for (let index = offset; index < offset + 6; index += 1) value = value * 256 + (frame[index] ?? 0);
-  return value;
+  const high = ((frame[offset] ?? 0) << 8) | (frame[offset + 1] ?? 0);
+  const low = (((frame[offset + 2] ?? 0) << 24) | ((frame[offset + 3] ?? 0) << 16) | ((frame[offset + 4] ?? 0) << 8) | (frame[offset + 5] ?? 0)) >>> 0;
+  return high * 0x1_0000_0000 + low;
 }
 
 export interface VlanTag {

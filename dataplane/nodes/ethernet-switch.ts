@@ -15,6 +15,7 @@
  * broadcast and multicast destinations flood to every other port of the VLAN; learned
  * addresses age out after `ageingMs` without traffic from them.
  */
+import { frameClock } from "../forwarding/batch-end";
 import type { Endpoint } from "../forwarding/endpoint";
 import { DeviceInbox, InProcessPort } from "./in-process-port";
 import { ETHERNET_HEADER_BYTES, destinationOf, hasOuterTag, isGroupAddress, outerTag, popTag, pushTag, sourceOf } from "./ethernet-frame";
@@ -76,7 +77,7 @@ export class EthernetSwitch {
 
   constructor(ports: readonly SwitchPortConfig[], options: EthernetSwitchOptions = {}) {
     this.ageingMs = options.ageingMs ?? 300_000;
-    this.now = options.now ?? (() => performance.now());
+    this.now = options.now ?? frameClock;
     this.lastSweep = this.now();
     this.configure(ports);
   }
