@@ -10,7 +10,7 @@ import { UNLIMITED_DELAY_BUDGET, type DelayBudget } from "./delay-budget";
 import { DelayLine, monotonicNow } from "./delay-line";
 import { RateShaper } from "./rate-shaper";
 import type { DirectionCounters } from "@shared/proto";
-import { NOTHING_FORWARDED, type Endpoint, type NativeTotals } from "./endpoint";
+import { NOTHING_FORWARDED, type Endpoint, type FrameHandler, type NativeTotals } from "./endpoint";
 import { frameClock } from "./batch-end";
 
 /** Counters per direction are the proto's `DirectionCounters`, so reports need no mapping. */
@@ -90,14 +90,14 @@ class Direction {
   private readonly shaper: RateShaper;
   private native = false;
   /** The handler this direction gave its source last (while C forwards, what C falls back to). */
-  private attached: ((frame: Uint8Array) => void) | null = null;
+  private attached: FrameHandler | null = null;
   private stopped = false;
   /** The source's forwarded-in-C totals already added to the counters. */
   private counted: NativeTotals;
   // Bound once per direction: the per-frame path creates no closures.
-  private readonly receive = (frame: Uint8Array): void => this.handle(frame);
+  private readonly receive: FrameHandler = (frame) => this.handle(frame);
   /** The whole work of a direction with nothing to do but count (no filter, no capture, nothing held). */
-  private readonly passThrough = (frame: Uint8Array): void => {
+  private readonly passThrough: FrameHandler = (frame) => {
     const counters = this.counters;
     counters.framesIn += 1;
     counters.bytesIn += frame.length;
@@ -156,7 +156,7 @@ class Direction {
     if (undelayed && this.line.length === 0) this.attach(this.passThrough);
   }
 
-  private attach(handler: (frame: Uint8Array) => void): void {
+  private attach(handler: FrameHandler): void {
     this.source.onFrame(handler);
     this.attached = handler;
   }
