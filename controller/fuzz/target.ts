@@ -2,8 +2,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
-import { createNodeWebSocket } from "@hono/node-ws";
-import { Hono } from "hono";
 import { createApp, type ControllerApp } from "../app";
 import type { ControllerDeps } from "../deps";
 import { drawingToWire, type DrawingRecord } from "../domain/drawings";
@@ -14,6 +12,7 @@ import { ENDPOINTS } from "../openapi/endpoints";
 import { nodeWire } from "../services/nodes";
 import { isProjectRecordKey, keys } from "../store/keys";
 import { inProcessDeps } from "../testing/in-process-deps";
+import { nodeWebSockets } from "../runtime/node-websockets";
 import { gns3v200Lab } from "../testing/legacy-topologies";
 import { storeViolations } from "./invariants";
 import type { RequestPlan } from "./plans";
@@ -68,7 +67,7 @@ export class FuzzTarget {
     // A project on the controller's disk for `POST /v2/projects/load` to open.
     mkdirSync(join(dataDir, "projects", "on-disk"), { recursive: true });
     writeFileSync(join(dataDir, "projects", "on-disk", "on-disk.gns3"), JSON.stringify(gns3v200Lab("on-disk")));
-    const { upgradeWebSocket, wss } = createNodeWebSocket({ app: new Hono() });
+    const webSockets = nodeWebSockets();
     let counter = 0;
     const base = inProcessDeps(dataDir);
     const deps: ControllerDeps = {
@@ -76,10 +75,10 @@ export class FuzzTarget {
       // Timers that would fire in the middle of a sequence make runs depend on the machine's speed.
       config: { ...base.config, auth: FUZZ_AUTH, notificationPingIntervalMs: 60_000, autoCloseDelayMs: 60_000 },
       newId: () => `00000000-0000-4000-8000-${(++counter).toString(16).padStart(12, "0")}`,
-      upgradeWebSocket,
+      upgradeWebSocket: webSockets.upgradeWebSocket,
     };
     stats.sequences++;
-    return new FuzzTarget(createApp(deps), deps, dataDir, stats, wss);
+    return new FuzzTarget(createApp(deps), deps, dataDir, stats, { close: webSockets.terminateAll });
   }
 
   async close(): Promise<void> {

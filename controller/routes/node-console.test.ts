@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { createServer, type Server, type Socket } from "node:net";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -96,7 +97,7 @@ class ConsoleClient {
   }
 }
 
-/** The status a refused upgrade gets, and its body (Node's upgrade path sends none). */
+/** The status a refused upgrade gets, and its body. */
 function refusedUpgrade(url: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url);
@@ -107,6 +108,27 @@ function refusedUpgrade(url: string): Promise<{ status: number; body: string }> 
       response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
     });
     socket.once("error", () => {});
+  });
+}
+
+/** A handshake the `ws` client would never send, written by hand. */
+function refusedUpgradeWith(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  const { hostname, port, pathname } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const sent = request({
+      host: hostname,
+      port,
+      path: pathname,
+      headers: { Connection: "Upgrade", Upgrade: "websocket", "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", ...headers },
+    });
+    sent.on("response", (response) => {
+      let body = "";
+      response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    sent.on("upgrade", () => reject(new Error("the upgrade was accepted")));
+    sent.on("error", reject);
+    sent.end();
   });
 }
 
@@ -208,7 +230,16 @@ describeApi("node console WebSocket", (api: ApiClient) => {
     await new Promise((resolve) => silent.close(resolve));
     const refused = await refusedUpgrade(wsUrl(consolePath(projectId, await vpcs(projectId, closedPort))));
     expect(refused.status).toBe(409);
-    // Node's upgrade path answers with the status alone; where a body comes, it says why.
-    if (refused.body !== "") expect(JSON.parse(refused.body).message).toMatch(/^Cannot connect to node PC1 telnet server: /);
+    expect(JSON.parse(refused.body).message).toMatch(/^Cannot connect to node PC1 telnet server: /);
+  });
+
+  itWs("refuses a handshake that cannot succeed with a 400, before it takes the console from anyone", async () => {
+    const projectId = await project();
+    const nodeId = await vpcs(projectId, consolePort);
+    const before = console.connections.length;
+    const refused = await refusedUpgradeWith(wsUrl(consolePath(projectId, nodeId)), { "Sec-WebSocket-Version": "12" });
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.body)).toEqual({ message: 'WebSocket handshake refused: Sec-WebSocket-Version "12" is not supported: WebSocket clients send 13', status: 400 });
+    expect(console.connections.length).toBe(before);
   });
 }, { workerd: true });

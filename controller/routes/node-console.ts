@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import { consoleBridge } from "../consoles/bridge";
 import type { ControllerDeps } from "../deps";
 import { badRequest } from "../http/api-error";
+import { refuseBadHandshake } from "../http/websocket-handshake";
 import { consoleTarget, dialConsole } from "../services/node-console";
 
 /**
@@ -20,6 +21,8 @@ export function registerNodeConsoleRoutes(app: Hono, deps: ControllerDeps): void
     }
     const { upgradeWebSocket, connectTcp } = deps;
     if (!upgradeWebSocket || !connectTcp) throw badRequest("This server runs without WebSockets: node consoles cannot be opened here");
+    // Before the console is dialled: a handshake that cannot succeed must not take the console from another client.
+    refuseBadHandshake(c.req.raw.headers);
     const connection = await dialConsole(connectTcp, target);
     const ids = { project_id: target.node.project_id, node_id: target.node.node_id };
     return upgradeWebSocket(c, consoleBridge(connection, ids));

@@ -3,10 +3,7 @@ import { cpus, freemem, loadavg, networkInterfaces, totalmem } from "node:os";
 import { resolve } from "node:path";
 import type { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
-import { createNodeWebSocket } from "@hono/node-ws";
-import { withFullUpgradeRefusals } from "./upgrade-refusals";
-import { Hono } from "hono";
+import { serve, type Http2Bindings, type HttpBindings, type ServerType } from "@hono/node-server";
 import type { Logger } from "@shared/logging/logger";
 import { createApp, type ControllerApp } from "../app";
 import { GNS3_VERSION, type ControllerDeps, type ControllerLimits } from "../deps";
@@ -20,6 +17,7 @@ import { DEFAULT_CONNECTION_TIMEOUTS, closingWhenBodyUnread, guardStalledTransfe
 import { nodeLocalHost } from "./local-host";
 import { RequestDrain } from "./request-drain";
 import { dialTcp } from "./node-tcp";
+import { nodeWebSockets, type UpgradeBindings } from "./node-websockets";
 import { registerWebUi } from "./web-ui";
 
 /** How long a stopping server lets the requests it is handling finish before closing the store. */
@@ -73,9 +71,7 @@ export interface RunningController {
 export async function startNodeController(options: NodeControllerOptions): Promise<RunningController> {
   const dataDir = resolve(options.dataDir);
   const store = new LmdbKeyValueStore(resolve(dataDir, "store"));
-  const outer = new Hono();
-  const upgrades = withFullUpgradeRefusals(outer);
-  const { upgradeWebSocket, injectWebSocket, wss } = createNodeWebSocket({ app: upgrades.app });
+  const webSockets = nodeWebSockets();
   let server: ServerType | undefined;
   let stopGuard = (): void => {};
   const requests = new RequestDrain();
@@ -89,15 +85,15 @@ export async function startNodeController(options: NodeControllerOptions): Promi
       if (!server) return done();
       server.close(() => done());
       // Notification streams and sockets never end by themselves; closing waits for every connection.
-      for (const socket of wss.clients) socket.terminate();
+      webSockets.terminateAll();
       if ("closeAllConnections" in server) server.closeAllConnections();
     });
     await store.close();
   };
   const timeouts = { ...DEFAULT_CONNECTION_TIMEOUTS, ...options.timeouts };
+  const answer = requests.wrap<HttpBindings | Http2Bindings | UpgradeBindings>(async (request, bindings) => app!.fetch(request, bindings));
   await new Promise<void>((ready) => {
-    const fetch = closingWhenBodyUnread(requests.wrap(async (request, bindings) => app!.fetch(request, bindings)));
-    server = serve({ fetch, hostname: options.host, port: options.port, serverOptions: serverOptions(timeouts) }, () => ready());
+    server = serve({ fetch: closingWhenBodyUnread(answer), hostname: options.host, port: options.port, serverOptions: serverOptions(timeouts) }, () => ready());
   });
   const port = (server!.address() as AddressInfo).port;
   const deps: ControllerDeps = {
@@ -123,19 +119,16 @@ export async function startNodeController(options: NodeControllerOptions): Promi
     newId: randomUUID,
     loadableFolders: new DiskLoadableFolders([resolve(dataDir, "projects"), ...(options.projectsPaths ?? [])]),
     hostInterfaces: () => Object.keys(networkInterfaces()).filter((name) => name !== "lo"),
-    upgradeWebSocket,
+    upgradeWebSocket: webSockets.upgradeWebSocket,
     connectTcp: dialTcp,
     requestShutdown: () => (options.onShutdown ?? (() => void close().then(() => process.exit(0))))(),
     usage: hostUsage,
     localHost: nodeLocalHost({ port, dataDir, usage: hostUsage }),
   };
-  // HTTP requests go straight to the app (its own 404 and error bodies); the outer app only
-  // exists because @hono/node-ws needs an app to hand upgrade requests to.
   app = createApp(deps, { dashboardAtRoot: options.webUiDir === undefined, ...(options.accessLog ? { middleware: [accessLog(options.accessLog)] } : {}) });
   if (options.webUiDir !== undefined) registerWebUi(app, options.webUiDir);
-  outer.route("/", app);
   stopGuard = guardStalledTransfers(server as HttpServer, timeouts.stallMs);
-  upgrades.inject(injectWebSocket, server as HttpServer);
+  webSockets.attach(server as HttpServer, answer);
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
   return { url: `http://${host}:${port}`, port, close };
 }

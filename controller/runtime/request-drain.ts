@@ -1,7 +1,6 @@
 import { ServerResponse } from "node:http";
-import type { Http2Bindings, HttpBindings } from "@hono/node-server";
 
-type Fetch = (request: Request, bindings: HttpBindings | Http2Bindings) => Promise<Response>;
+type Fetch<Bindings> = (request: Request, bindings: Bindings) => Promise<Response>;
 
 /**
  * Lets the requests being handled finish before the server closes its store. While it
@@ -16,13 +15,14 @@ export class RequestDrain {
   private draining = false;
   private changed: (() => void) | undefined;
 
-  wrap(fetch: Fetch): Fetch {
+  /** Counts the requests `fetch` answers, HTTP requests and WebSocket upgrades alike. */
+  wrap<Bindings extends object>(fetch: Fetch<Bindings>): Fetch<Bindings> {
     return async (request, bindings) => {
       this.active++;
       this.changed?.();
       try {
         const response = await fetch(request, bindings);
-        const { outgoing } = bindings;
+        const outgoing = "outgoing" in bindings ? bindings.outgoing : undefined;
         if (this.draining && outgoing instanceof ServerResponse && !outgoing.headersSent) outgoing.setHeader("connection", "close");
         return response;
       } finally {

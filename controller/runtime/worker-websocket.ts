@@ -1,4 +1,5 @@
 import { defineWebSocketHelper, WSContext, type UpgradeWebSocket, type WSReadyState } from "hono/ws";
+import { refuseBadHandshake } from "../http/websocket-handshake";
 
 /** workerd's socket pair and its server end (typed here so Node code needs no Workers types). */
 interface WorkerSocket {
@@ -18,6 +19,7 @@ declare const WebSocketPair: new () => [unknown, WorkerSocket];
  */
 export const upgradeWorkerWebSocket: UpgradeWebSocket = defineWebSocketHelper(async (c, events) => {
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") return;
+  refuseBadHandshake(c.req.raw.headers, events);
   const [client, server] = new WebSocketPair();
   const context = new WSContext<WorkerSocket>({
     raw: server,

@@ -2,6 +2,7 @@ import { setLogLevel } from "@shared/logging/logger";
 import { DataplaneHub, type DaemonConnection, type DaemonSocket } from "../../dataplane/hub";
 import type { Hello } from "@shared/proto";
 import { ShardedKeyValueStore } from "../../store/sharded-kv";
+import { handshakeProblem } from "../../http/websocket-handshake";
 import { RemoteShard } from "./shard-rpc";
 import { shardFetch, workerDeps, type Env } from "./bindings";
 import { ForwardingEventBus } from "./forwarding-event-bus";
@@ -73,6 +74,8 @@ export class ComputeObject {
     if (request.headers.get("upgrade")?.toLowerCase() !== "websocket" || !hostId) {
       return Response.json({ message: "/v2/dataplane/ws?host_id=ID is a WebSocket endpoint for dataplane daemons", status: 400 }, { status: 400 });
     }
+    const problem = handshakeProblem(request.headers);
+    if (problem) return Response.json({ message: `WebSocket handshake refused: ${problem}`, status: 400 }, { status: 400 });
     const hub = this.hubFor(hostId);
     const [client, server] = new WebSocketPair();
     this.state.acceptWebSocket(server);
