@@ -24,19 +24,28 @@ const CLIENT_BACKLOG_BYTES = 1024 * 1024;
  */
 export function consoleBridge(connection: TcpConnection, ids: Record<string, string>): WSEvents {
   let ended = false;
+  const reader = connection.readable.getReader();
+  let client: WSContext | undefined;
+  /**
+   * Everything goes at once, whichever side ended: the console's connection, the read of it
+   * (on workerd a closed socket's pending read never settles), and the client's socket (which
+   * workerd holds, descriptor and all, until it is closed from our side).
+   */
   const end = () => {
     if (ended) return;
     ended = true;
     clearTimeout(unclaimed);
     connection.close();
+    void reader.cancel().catch(() => {});
+    if (client) closeQuietly(client);
   };
   const unclaimed = setTimeout(end, UNCLAIMED_MS);
   return {
     onOpen: (_event, ws) => {
       clearTimeout(unclaimed);
+      client = ws;
       log.debug("console opened", ids);
-      void forward(connection.readable, ws, () => ended).finally(() => {
-        closeQuietly(ws);
+      void forward(reader, ws, () => ended).finally(() => {
         end();
         log.debug("console closed", ids);
       });
@@ -55,8 +64,7 @@ export function consoleBridge(connection: TcpConnection, ids: Record<string, str
  * Sends every chunk the console writes until it closes (or the connection is ended). While a
  * client is far behind, reading stops, so the console (and the node writing to it) waits.
  */
-async function forward(readable: ReadableStream<Uint8Array>, ws: WSContext, ended: () => boolean): Promise<void> {
-  const reader = readable.getReader();
+async function forward(reader: ReadableStreamDefaultReader<Uint8Array>, ws: WSContext, ended: () => boolean): Promise<void> {
   try {
     for (;;) {
       const { done, value } = await reader.read();

@@ -79,6 +79,8 @@ export class R2FileStore implements FileStore {
         await this.bucket.put(path, rest);
       }
     } catch (error) {
+      // Left open, workerd keeps the digest (and the request it belongs to) in memory for good.
+      await digestWriter.abort(error).catch(() => undefined);
       await upload?.abort().catch(() => undefined);
       if (error instanceof UploadInterrupted) throw error;
       throw new FileWriteFailed(path, (error as Error).message, false);

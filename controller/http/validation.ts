@@ -12,7 +12,7 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export async function readJsonBody(request: Request): Promise<unknown> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > JSON_BODY_LIMIT) throw tooLarge();
-  const text = await request.text();
+  const text = await bodyText(request);
   if (text.length > JSON_BODY_LIMIT) throw tooLarge();
   if (text.trim() === "") return {};
   let body: unknown;
@@ -23,6 +23,19 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   }
   if (nestedDeeperThan(body, JSON_DEPTH_LIMIT)) throw badRequest(`Invalid JSON: nested deeper than ${JSON_DEPTH_LIMIT} levels`);
   return body;
+}
+
+/**
+ * The body, or the 408 raw uploads answer too when the body stream fails before its end: the
+ * client went away or stopped mid-body (Node says "aborted", workerd "Network connection lost").
+ */
+async function bodyText(request: Request): Promise<string> {
+  if (request.bodyUsed) throw new Error("the request body was already read");
+  try {
+    return await request.text();
+  } catch {
+    throw new ApiError(408, "Request canceled");
+  }
 }
 
 function tooLarge(): ApiError {
