@@ -15,6 +15,8 @@ const FLAGS = [
   { name: "host", type: "string", value: "ADDRESS", default: "127.0.0.1", description: "address workerd listens on" },
   { name: "port", type: "string", value: "PORT", default: "8787", description: "TCP port workerd listens on, 0 for any free one" },
   { name: "data-dir", type: "string", value: "DIR", default: ".data-worker", description: "where Durable Objects, R2 objects and the local daemon's state are kept" },
+  { name: "user", type: "string", value: "NAME", env: "CONTROLLER_USER", description: "HTTP Basic auth user, given with --password (the Worker's CONTROLLER_USER)" },
+  { name: "password", type: "string", value: "PASSWORD", env: "CONTROLLER_PASSWORD", description: "HTTP Basic auth password, given with --user (the Worker's CONTROLLER_PASSWORD)" },
   ...LOCAL_DATAPLANE_FLAGS,
   ACK_TIMEOUT_FLAG,
 ] as const satisfies readonly FlagDefinition[];
@@ -38,13 +40,22 @@ try {
   cli.fail(`--dataplane-ack-timeout: ${error.message}`);
 }
 
+if ((values.user === undefined) !== (values.password === undefined)) {
+  cli.fail("--user and --password (CONTROLLER_USER, CONTROLLER_PASSWORD) go together: give both or neither");
+}
+
 const dataplaneToken = values["dataplane-token"] ?? randomBytes(24).toString("hex");
 const worker = await startLocalWorker({
   host: values.host,
   port,
   dataDir: values["data-dir"],
   dataplaneToken,
-  vars: { DATAPLANE_ACK_TIMEOUT: values["dataplane-ack-timeout"] },
+  vars: {
+    DATAPLANE_ACK_TIMEOUT: values["dataplane-ack-timeout"],
+    // The Worker has no process environment: its objects log at the level the CLI was given.
+    ...(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {}),
+    ...(values.user !== undefined && values.password !== undefined ? { CONTROLLER_USER: values.user, CONTROLLER_PASSWORD: values.password } : {}),
+  },
 });
 let dataplane: LocalDataplane | undefined;
 if (!values["no-local-dataplane"]) {

@@ -7,6 +7,8 @@ import { waitForGroupToEnd } from "@shared/testing/process-group";
 export interface ControllerProcess {
   url: string;
   child: ChildProcess;
+  /** Every line the server wrote to stdout and stderr, when started with `captureOutput`. */
+  output: string[];
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -14,18 +16,26 @@ export interface ControllerProcess {
  * Starts `npm start -- <args>` (the README's run command), or `npm run <script>` when given,
  * and waits for its "listening" log line.
  */
-export async function startControllerProcess(args: string[], env: Record<string, string> = {}, script = "start"): Promise<ControllerProcess> {
+export async function startControllerProcess(
+  args: string[],
+  env: Record<string, string> = {},
+  script = "start",
+  { captureOutput = false }: { captureOutput?: boolean } = {},
+): Promise<ControllerProcess> {
   const child = spawn("npm", ["run", script, "--silent", "--", ...args], {
     cwd: join(import.meta.dirname, "../.."),
     env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", captureOutput ? "pipe" : "inherit"],
     detached: true,
   });
+  const output: string[] = [];
+  if (captureOutput) createInterface({ input: child.stderr! }).on("line", (line) => output.push(line));
   const url = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     const timer = setTimeout(() => reject(new Error("controller did not start within 30 s")), 30_000);
     child.once("exit", (code) => reject(new Error(`controller exited with ${code} before listening`)));
     lines.on("line", (line) => {
+      if (captureOutput) output.push(line);
       try {
         const parsed = JSON.parse(line) as { msg?: string; url?: string };
         if (parsed.msg === "controller listening" && parsed.url) {
@@ -40,6 +50,7 @@ export async function startControllerProcess(args: string[], env: Record<string,
   return {
     url,
     child,
+    output,
     stop: async (signal = "SIGTERM") => {
       await new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
