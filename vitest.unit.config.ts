@@ -27,6 +27,7 @@ const PROCESS_TESTS = [
   "shared/bpf/differential.test.ts",
   "shared/proto/index.test.ts",
   "shared/cli/commands.test.ts",
+  "shared/cli/operator-mistakes.test.ts",
   // In process, but a property run of thousands of generated requests.
   "controller/fuzz/**",
 ];

@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import type { UpgradeWebSocket } from "hono/ws";
 import type { ComputeStatistics, QemuBinary } from "@shared/schemas/compute";
 import type { TcpDialer } from "./consoles/tcp";
@@ -85,6 +86,8 @@ export interface ControllerDeps {
   /** Names of the host's network interfaces, for a cloud node's default ports. */
   hostInterfaces: () => string[];
   upgradeWebSocket?: UpgradeWebSocket;
+  /** Where a request's connection comes from (address:port), as the runtime knows it; for logs that must tell two clients apart. */
+  peerAddress?: (c: Context) => string | undefined;
   /** Outbound TCP, to join node consoles to WebSockets; a runtime without it serves no consoles. */
   connectTcp?: TcpDialer;
   /** Asked by `POST /v2/shutdown`; runs after the response is sent. */

@@ -1,5 +1,7 @@
 import { hostname } from "node:os";
 import { readFlags, type CommandLine, type FlagDefinition } from "@shared/cli/flags";
+import { lockDataDir } from "@shared/cli/data-dir-lock";
+import { orExit } from "@shared/cli/operator-error";
 import { createLogger } from "@shared/logging/logger";
 import { startDaemon } from "./daemon";
 import { NodeKind } from "@shared/proto";
@@ -25,6 +27,11 @@ const FLAGS = [
   { name: "data-dir", type: "string", value: "DIR", default: ".dataplane", env: "DATAPLANE_DATA_DIR", description: "where the applied state, captures and VPCS and QEMU work dirs are kept; QEMU images are read from its images/QEMU" },
   { name: "metrics-port", type: "string", value: "PORT", default: "0", env: "DATAPLANE_METRICS_PORT", description: "loopback port of Prometheus /metrics, 0 for none" },
   { name: "name", type: "string", value: "NAME", default: hostname(), env: "DATAPLANE_NAME", description: "the host's name as clients see it" },
+  {
+    name: "exit-with-controller",
+    type: "boolean",
+    description: "stop when standard input closes: for the daemon npm start runs, which must not outlive it, even after a kill -9",
+  },
 ] as const satisfies readonly FlagDefinition[];
 
 // Typed so the compiler knows `cli.fail` never returns.
@@ -60,6 +67,7 @@ if (!(await vpcsAvailable())) createLogger("dataplane.daemon").warn("the vpcs pr
 if (!(await qemuAvailable())) {
   createLogger("dataplane.daemon").warn("qemu-system-x86_64 is not installed: QEMU nodes will not start until it is (apt-get install qemu-system-x86 qemu-utils)");
 }
+const unlock = orExit(() => lockDataDir(values["data-dir"], "dataplane", "dataplane daemon"));
 const forwarding = await createHostForwarding({
   dataDir: values["data-dir"],
   metricsPort,
@@ -86,6 +94,21 @@ const daemon = await startDaemon(
 );
 createLogger("dataplane.daemon").info("dataplane daemon started", { host_id: values["host-id"], controller: values.controller, metrics_port: forwarding.metricsPort });
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => void daemon.stop().then(() => process.exit(0)));
+let stopping: Promise<void> | undefined;
+/** Stops the nodes and lets go of the data dir, once, whatever asked. */
+const stopAndExit = (code: number): void => {
+  stopping ??= daemon.stop().then(() => {
+    unlock();
+    process.exit(code);
+  });
+};
+// A controller that will never take this daemon as configured: one line saying why, then exit.
+daemon.client.on("fatal", (message, exitCode) => {
+  process.stderr.write(`error: ${message}\n`);
+  stopAndExit(exitCode);
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => stopAndExit(0));
+if (values["exit-with-controller"]) {
+  // The controller holds the other end of this pipe: it closes when the controller's process ends, however it ends.
+  process.stdin.on("close", () => stopAndExit(0)).resume();
 }

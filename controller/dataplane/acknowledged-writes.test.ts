@@ -1,3 +1,4 @@
+import { daemonHello } from "../testing/daemon-messages";
 import { describe, expect, it } from "vitest";
 import { cleanupAfterEach, waitFor } from "@shared/testing/cleanups";
 import WebSocket from "ws";
@@ -184,7 +185,7 @@ describe("writes answer once the dataplane host applied them", () => {
     const started = await lab.api("POST", `${pc1.path}/start`);
     expect(started).toEqual({
       status: 409,
-      body: { status: 409, message: "Dataplane host local did not apply the change within 0.3 s: the change is saved, and the host applies it when it answers again" },
+      body: { status: 409, message: "Dataplane host local reported no progress with the change for 0.3 s: the change is saved, and the host applies it when it answers again" },
     });
     expect((await lab.api("GET", pc1.path)).body.status).toBe("started");
   });
@@ -228,7 +229,7 @@ describe("daemons that say nothing", () => {
     later(() => controller.close());
     const socket = new WebSocket(`${controller.url.replace(/^http/, "ws")}/v2/dataplane/ws?host_id=h1`);
     await new Promise((resolve) => socket.once("open", resolve));
-    const hello = { hostId: "h1", token: TOKEN, lastAppliedRevision: 0, tunnelAddress: "127.0.0.1", udpPortMin: 20000, udpPortMax: 20010, daemonVersion: "test", name: "h1" };
+    const hello = daemonHello("h1", TOKEN, { udpPortMax: 20010 });
     socket.send(encodeDaemonMessage({ hello }));
     const compute = async () => (await (await fetch(`${controller.url}/v2/computes/h1`)).json()) as { connected: boolean };
     await waitFor("the host connected", async () => (await compute()).connected);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cleanupAfterEach, waitFor } from "@shared/testing/cleanups";
 import { Kvm, type HostFacts } from "@shared/proto";
-import { daemonFrame } from "../testing/daemon-messages";
+import { daemonFrame, daemonHello } from "../testing/daemon-messages";
 import type { Notification } from "../events/event-bus";
 import type { KeyValueStore } from "../store/kv";
 import { keys } from "../store/keys";
@@ -31,7 +31,7 @@ function hubWithDaemon() {
   const notifications: Notification[] = [];
   deps.events.publish = (_scope, notification) => void notifications.push(notification);
   const connection = new DataplaneHub(deps).connect({ send: () => {}, close: () => {} });
-  connection.message(daemonFrame({ hello: { hostId: "h1", token: TOKEN, lastAppliedRevision: 0, tunnelAddress: "10.0.0.2", udpPortMin: 20000, udpPortMax: 20010, daemonVersion: "test", name: "h1" } }));
+  connection.message(daemonFrame({ hello: daemonHello("h1", TOKEN, { tunnelAddress: "10.0.0.2", udpPortMax: 20010 }) }));
   const report = (facts: HostFacts) => connection.message(daemonFrame({ hostFacts: facts }));
   const accelerators = () => notifications.filter((n) => n.action.startsWith("compute.")).map((n) => `${n.action} ${(n.event.capabilities as { qemu_accelerator: string | null }).qemu_accelerator}`);
   return { deps, report, factWrites, accelerators };

@@ -22,6 +22,9 @@ import { KvClosed } from "../store/kv";
 import { isProjectRecordKey, keys } from "../store/keys";
 import { desiredHostState, tunnelEndsFor, type LeftOut } from "./desired-state";
 import { ackWaitMs } from "./ack-wait";
+import { AckWaiters, type AckOutcome } from "./ack-waiters";
+import { daemonArrival } from "./daemon-arrival";
+import { HostArrivals } from "./host-arrivals";
 import { CaptureStreams } from "./capture-streams";
 import { LinkCountersBook, linkCountersWire, type LinkCountersSample, type LinkPlacement } from "./link-counters";
 import { HostForwardedTotals, type HostForwarded } from "./host-forwarded";
@@ -48,6 +51,8 @@ import {
 export interface DaemonSocket {
   send(bytes: Uint8Array): void;
   close(code: number, reason: string): void;
+  /** Where the connection comes from (address and port), for the logs of both daemons when a host id is taken twice. */
+  peer?: string;
   /**
    * Told the Hello once the session is open. A runtime that may forget its sessions while the
    * socket stays up (a hibernating Durable Object) keeps it with the socket, to `resume` later.
@@ -64,9 +69,15 @@ export interface DaemonConnection {
 /** Close codes: 4401 as the proto says for a bad token; the others tell the daemon what to fix. */
 export const CLOSE_UNAUTHORIZED = 4401;
 export const CLOSE_BAD_MESSAGE = 4400;
-export const CLOSE_REPLACED = 4409;
+/** Another daemon serves this host id: the newcomer waits and dials again. */
+export const CLOSE_HOST_TAKEN = 4409;
+/** The same daemon dialled again: its old connection (dropped on its side) is closed. */
+export const CLOSE_REPLACED = 4410;
 /** A daemon that said nothing for too long: no Hello after connecting, or silence after it. */
 export const CLOSE_SILENT = 4408;
+
+/** How often at most a host's operator (and the controller's log) hears that another daemon wants its host id. */
+const TAKEN_NOTICE_INTERVAL_MS = 60_000;
 
 /** How long a daemon has to send its Hello, and how long it may then stay silent (it reports every second or so). */
 export const HELLO_TIMEOUT_MS = 10_000;
@@ -80,6 +91,10 @@ interface HostSession {
   hostId: string;
   socket: DaemonSocket;
   hello: Hello;
+  peer: string;
+  /** When the daemon connected, and when its operator was last told another daemon wants its host id. */
+  since: number;
+  takenNoticeAt: number;
   /** The last state sent without its revision, to skip revisions that would change nothing. */
   lastBody?: Uint8Array;
   /** Where each node and link of the last state belongs, to name the project of an item error. */
@@ -92,7 +107,7 @@ interface HostSession {
   ackedRevision: number;
   ackErrors: StoredItemError[];
   /** Requests waiting for the daemon to acknowledge a revision. */
-  ackWaiters: Set<AckWaiter>;
+  ackWaiters: AckWaiters;
   /** Capture files the host is sending, for `GET …/pcap`. */
   captures: CaptureStreams;
   /** The command lines of the host's nodes, as its acks report them. */
@@ -107,11 +122,6 @@ interface HostSession {
   recording: Promise<void>;
   timer?: ReturnType<typeof setTimeout>;
   closed: boolean;
-}
-
-interface AckWaiter {
-  revision: number;
-  settle(outcome: "acked" | "disconnected" | "timeout"): void;
 }
 
 export interface DataplaneHubOptions {
@@ -141,6 +151,7 @@ export class DataplaneHub implements DataplaneControl {
   private readonly helloTimeoutMs: number;
   private readonly silenceTimeoutMs: number;
   private readonly counters = new LinkCountersBook();
+  private readonly arrivals = new HostArrivals();
   private readonly forwarded = new HostForwardedTotals();
   /** Hosts marked connected by a controller that stopped are not connected to this one. */
   private readonly ready: Promise<void>;
@@ -196,13 +207,17 @@ export class DataplaneHub implements DataplaneControl {
    * for the daemon to acknowledge that revision; then the effect's items it could not bring up.
    */
   private async applyOn(hostId: string, effect: DataplaneEffect): Promise<HostAnswer> {
-    const session = this.sessions.get(hostId);
+    const timeoutMs = ackWaitMs(this.deps.config, effect);
+    let session = this.sessions.get(hostId);
     if (!session) {
       const known = (await this.deps.store.get(keys.dataplaneHost(hostId))) !== undefined;
-      return known ? { hostId, outcome: "unreachable", reason: "disconnected" } : { hostId, outcome: "absent" };
+      if (!known) return { hostId, outcome: "absent" };
+      // Its daemon may be dialling in (just started, or redialling): the change waits for it as for an ack.
+      if (this.arrivals.expected(hostId) && (await this.arrivals.wait(hostId, timeoutMs))) session = this.sessions.get(hostId);
+      if (!session) return { hostId, outcome: "unreachable", reason: "disconnected" };
     }
     await this.enqueue(session, false);
-    const outcome = await this.acknowledgement(session, session.sentRevision, ackWaitMs(this.deps.config, effect));
+    const outcome = await this.acknowledgement(session, session.sentRevision, timeoutMs);
     if (outcome !== "acked") return { hostId, outcome: "unreachable", reason: outcome };
     // What the state leaves out is a problem only for a node asked to run: a link to a QEMU node
     // is stored and listed under left_out, as is a stopped node of a type the host cannot run.
@@ -218,21 +233,10 @@ export class DataplaneHub implements DataplaneControl {
     return { hostId, outcome: "applied", problems };
   }
 
-  private acknowledgement(session: HostSession, revision: number, timeoutMs: number): Promise<"acked" | "disconnected" | "timeout"> {
+  private acknowledgement(session: HostSession, revision: number, timeoutMs: number): Promise<AckOutcome> {
     if (session.closed) return Promise.resolve("disconnected");
     if (session.ackedRevision >= revision) return Promise.resolve("acked");
-    return new Promise((resolve) => {
-      const waiter: AckWaiter = {
-        revision,
-        settle: (outcome) => {
-          clearTimeout(timer);
-          session.ackWaiters.delete(waiter);
-          resolve(outcome);
-        },
-      };
-      const timer = setTimeout(() => waiter.settle("timeout"), timeoutMs);
-      session.ackWaiters.add(waiter);
-    });
+    return session.ackWaiters.wait(revision, timeoutMs);
   }
 
   connect(socket: DaemonSocket): DaemonConnection {
@@ -277,7 +281,7 @@ export class DataplaneHub implements DataplaneControl {
             if (ended) return;
             if ("hello" in decoded) {
               if (session) return refuse(CLOSE_BAD_MESSAGE, "Hello was already received on this connection");
-              const problem = this.helloProblem(decoded.hello);
+              const problem = this.helloProblem(decoded.hello) ?? this.hostTaken(decoded.hello, socket);
               if (problem) return refuse(problem.code, problem.message);
               clearTimeout(helloTimer);
               session = await this.open(decoded.hello, socket);
@@ -292,6 +296,8 @@ export class DataplaneHub implements DataplaneControl {
               session.captures.received(decoded.captureChunk);
             } else if ("hostFacts" in decoded) {
               await this.factsReported(session, decoded.hostFacts);
+            } else if ("progress" in decoded) {
+              session.ackWaiters.progressed();
             }
           })
           .catch((error) => log.error("dataplane message failed", { host_id: session?.hostId, error: String(error) }));
@@ -327,20 +333,39 @@ export class DataplaneHub implements DataplaneControl {
     return undefined;
   }
 
+  /**
+   * A Hello for a host whose session lives, from another daemon: refused, and both daemons'
+   * operators told (see daemon-arrival.ts). The same daemon dialling again is not refused.
+   */
+  private hostTaken(hello: Hello, socket: DaemonSocket): { code: number; message: string } | undefined {
+    const holder = this.sessions.get(hello.hostId);
+    if (!holder || holder.closed) return undefined;
+    const arrival = daemonArrival(holder, hello, socket.peer ?? "an unknown address");
+    if (arrival.outcome === "replaces-itself") return undefined;
+    const now = Date.now();
+    if (now - holder.takenNoticeAt >= TAKEN_NOTICE_INTERVAL_MS) {
+      holder.takenNoticeAt = now;
+      log.warn("a second daemon asked for a host id that is connected; refused", arrival.fields);
+      holder.socket.send(encodeControllerMessage({ notice: { message: arrival.toHolder } }));
+    }
+    return { code: CLOSE_HOST_TAKEN, message: arrival.toNewcomer };
+  }
+
   private async open(hello: Hello, socket: DaemonSocket): Promise<HostSession> {
     await this.ready;
     const previous = this.sessions.get(hello.hostId);
     if (previous) {
       previous.closed = true;
       clearTimeout(previous.silence);
-      for (const waiter of [...previous.ackWaiters]) waiter.settle("disconnected");
+      previous.ackWaiters.disconnected();
       previous.captures.disconnected();
-      previous.socket.close(CLOSE_REPLACED, "another connection of the same host replaced this one");
+      previous.socket.close(CLOSE_REPLACED, "the same daemon connected again; this connection is over");
     }
     const session = this.newSession(hello, socket);
     await this.saveHost(hello, true);
     socket.opened?.(hello);
-    log.info("dataplane host connected", { host_id: hello.hostId, last_applied_revision: hello.lastAppliedRevision });
+    log.info("dataplane host connected", { host_id: hello.hostId, peer: session.peer, last_applied_revision: hello.lastAppliedRevision });
+    this.arrivals.arrived(hello.hostId);
     void this.enqueue(session, true);
     // Cross-host links waiting for this host's address and ports can now be completed.
     for (const other of this.sessions.values()) if (other !== session) this.schedule(other);
@@ -352,13 +377,16 @@ export class DataplaneHub implements DataplaneControl {
       hostId: hello.hostId,
       socket,
       hello,
+      peer: socket.peer ?? "an unknown address",
+      since: Date.now(),
+      takenNoticeAt: -Infinity,
       projectOfItem: new Map(),
       linksSent: new Map(),
       sentRevision: 0,
       leftOut: [],
       ackedRevision: 0,
       ackErrors: [],
-      ackWaiters: new Set(),
+      ackWaiters: new AckWaiters(),
       captures: new CaptureStreams(),
       commandLines: new NodeCommandLines(this.deps, hello.hostId),
       queue: Promise.resolve(),
@@ -385,12 +413,13 @@ export class DataplaneHub implements DataplaneControl {
     session.closed = true;
     clearTimeout(session.timer);
     clearTimeout(session.silence);
-    for (const waiter of [...session.ackWaiters]) waiter.settle("disconnected");
+    session.ackWaiters.disconnected();
     session.captures.disconnected();
     this.counters.forgetHost(session.hostId);
     this.forwarded.disconnected(session.hostId);
     if (this.sessions.get(session.hostId) !== session) return;
     this.sessions.delete(session.hostId);
+    this.arrivals.left(session.hostId);
     await this.saveHost(session.hello, false);
     log.info("dataplane host disconnected", { host_id: session.hostId });
   }
@@ -596,7 +625,7 @@ export class DataplaneHub implements DataplaneControl {
       log.error("could not store the nodes' command lines", { host_id: session.hostId, error: String(error) });
     }
     // The requests answer before the ack is stored for GET /v2/computes: that write is not theirs to wait for.
-    for (const waiter of [...session.ackWaiters]) if (waiter.revision <= session.ackedRevision) waiter.settle("acked");
+    session.ackWaiters.acknowledged(session.ackedRevision);
     const key = keys.dataplaneAck(session.hostId);
     const previous = await this.deps.store.get<DataplaneAckRecord>(key);
     await this.deps.store.commit([{ key, value: { revision: ack.revision, errors } satisfies DataplaneAckRecord }]);

@@ -17,11 +17,13 @@ export function registerDataplaneRoutes(app: Hono, deps: ControllerDeps): Datapl
   };
   app.get(
     "/v2/dataplane/ws",
-    upgradeWebSocket(() => {
+    upgradeWebSocket((c) => {
       let connection: DaemonConnection | undefined;
+      const peer = deps.peerAddress?.(c);
       return {
         onOpen: (_event, ws) => {
           connection = hub.connect({
+            ...(peer === undefined ? {} : { peer }),
             // protobufjs writes into plain (never shared) ArrayBuffers.
             send: (bytes) => ws.send(bytes as Uint8Array<ArrayBuffer>),
             close: (code, reason) => ws.close(code, reason),

@@ -11,6 +11,7 @@ import { LOCAL_DATAPLANE_FLAGS, startLocalDataplane, type LocalDataplane } from 
 import { startNodeController } from "./node";
 import type { ConnectionTimeouts } from "./node-connections";
 import { webUiProblem } from "./web-ui";
+import { exitOnOperatorError } from "@shared/cli/operator-error";
 
 /**
  * `npm start`: the controller on 127.0.0.1:3080 with its store under ./.data unless told
@@ -155,7 +156,7 @@ const controller = await startNodeController({
   ...(webUiDir === undefined ? {} : { webUiDir }),
   ...(auth ? { auth } : {}),
   ...(values["access-log"] ? { accessLog: createLogger("controller.access") } : {}),
-});
+}).catch(exitOnOperatorError);
 if (!values["no-local-dataplane"]) {
   // The daemon is on this host: it dials loopback even when the API listens on every address.
   const host = values.host === "0.0.0.0" || values.host === "::" ? "127.0.0.1" : values.host;

@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import type { FlagDefinition } from "@shared/cli/flags";
 import { createLogger } from "@shared/logging/logger";
+import { EXIT_REFUSED } from "@shared/cli/operator-error";
 
 const log = createLogger("controller.local-dataplane");
 
@@ -96,12 +97,18 @@ export function startLocalDataplane(options: LocalDataplaneOptions): LocalDatapl
         "--data-dir", options.dataDir,
         "--udp-ports", options.udpPorts,
         "--metrics-port", options.metricsPort,
+        "--exit-with-controller",
       ],
-      { cwd: root, env: { ...process.env, DATAPLANE_TOKEN: options.token }, stdio: ["ignore", "inherit", "inherit"] },
+      // Its standard input is a pipe from this process: when this process ends, even by kill -9, the daemon stops its nodes and exits.
+      { cwd: root, env: { ...process.env, DATAPLANE_TOKEN: options.token }, stdio: ["pipe", "inherit", "inherit"] },
     );
     child.once("exit", (code, signal) => {
       child = undefined;
       if (stopping) return;
+      if (code === EXIT_REFUSED) {
+        log.error("the local dataplane was refused for good and is not restarted: its last line says why");
+        return;
+      }
       if (Date.now() - startedAt > HEALTHY_RUN_MS) failures = 0;
       restartLater("local dataplane exited, restarting", { code, signal });
     });

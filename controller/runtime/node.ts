@@ -18,6 +18,9 @@ import { nodeLocalHost } from "./local-host";
 import { RequestDrain } from "./request-drain";
 import { dialTcp } from "./node-tcp";
 import { nodeWebSockets, type UpgradeBindings } from "./node-websockets";
+import { listenFailure } from "./listen-failure";
+import { lockDataDir } from "@shared/cli/data-dir-lock";
+import { OperatorError } from "@shared/cli/operator-error";
 import { registerWebUi } from "./web-ui";
 
 /** How long a stopping server lets the requests it is handling finish before closing the store. */
@@ -70,7 +73,14 @@ export interface RunningController {
 /** The Node runtime: LMDB and the disk under one data directory, served by @hono/node-server. */
 export async function startNodeController(options: NodeControllerOptions): Promise<RunningController> {
   const dataDir = resolve(options.dataDir);
-  const store = new LmdbKeyValueStore(resolve(dataDir, "store"));
+  const unlock = lockDataDir(dataDir, "controller", "controller");
+  let store: LmdbKeyValueStore;
+  try {
+    store = new LmdbKeyValueStore(resolve(dataDir, "store"));
+  } catch (error) {
+    unlock();
+    throw new OperatorError(`cannot open the store in ${dataDir}: ${(error as Error).message}`);
+  }
   const webSockets = nodeWebSockets();
   let server: ServerType | undefined;
   let stopGuard = (): void => {};
@@ -89,12 +99,24 @@ export async function startNodeController(options: NodeControllerOptions): Promi
       if ("closeAllConnections" in server) server.closeAllConnections();
     });
     await store.close();
+    unlock();
   };
   const timeouts = { ...DEFAULT_CONNECTION_TIMEOUTS, ...options.timeouts };
   const answer = requests.wrap<HttpBindings | Http2Bindings | UpgradeBindings>(async (request, bindings) => app!.fetch(request, bindings));
-  await new Promise<void>((ready) => {
-    server = serve({ fetch: closingWhenBodyUnread(answer), hostname: options.host, port: options.port, serverOptions: serverOptions(timeouts) }, () => ready());
-  });
+  try {
+    await new Promise<void>((ready, failed) => {
+      const refused = (error: Error) => failed(listenFailure(error, options.host, options.port));
+      server = serve({ fetch: closingWhenBodyUnread(answer), hostname: options.host, port: options.port, serverOptions: serverOptions(timeouts) }, () => {
+        server!.off("error", refused);
+        ready();
+      });
+      server.once("error", refused);
+    });
+  } catch (error) {
+    await store.close();
+    unlock();
+    throw error;
+  }
   const port = (server!.address() as AddressInfo).port;
   const deps: ControllerDeps = {
     config: {
@@ -120,6 +142,10 @@ export async function startNodeController(options: NodeControllerOptions): Promi
     loadableFolders: new DiskLoadableFolders([resolve(dataDir, "projects"), ...(options.projectsPaths ?? [])]),
     hostInterfaces: () => Object.keys(networkInterfaces()).filter((name) => name !== "lo"),
     upgradeWebSocket: webSockets.upgradeWebSocket,
+    peerAddress: (c) => {
+      const socket = (c.env as Partial<UpgradeBindings> | undefined)?.incoming?.socket;
+      return socket?.remoteAddress === undefined ? undefined : `${socket.remoteAddress}:${socket.remotePort}`;
+    },
     connectTcp: dialTcp,
     requestShutdown: () => (options.onShutdown ?? (() => void close().then(() => process.exit(0))))(),
     usage: hostUsage,

@@ -5,6 +5,10 @@ import { createLogger } from "@shared/logging/logger";
 import { ACK_TIMEOUT_FLAG, InvalidAckTimeout, parseAckTimeout } from "./ack-timeout";
 import { LOCAL_DATAPLANE_FLAGS, startLocalDataplane, type LocalDataplane } from "./local-dataplane";
 import { startLocalWorker } from "./worker-local";
+import { checkListenable } from "./listen-failure";
+import { childrenNamed, endWithThisProcess } from "./end-with-this-process";
+import { lockDataDir } from "@shared/cli/data-dir-lock";
+import { exitOnOperatorError, orExit } from "@shared/cli/operator-error";
 
 /**
  * `npm run start:worker`: the Worker in workerd on 127.0.0.1:8787, state under ./.data-worker
@@ -45,6 +49,8 @@ if ((values.user === undefined) !== (values.password === undefined)) {
 }
 
 const dataplaneToken = values["dataplane-token"] ?? randomBytes(24).toString("hex");
+await checkListenable(values.host, port).catch(exitOnOperatorError);
+const unlock = orExit(() => lockDataDir(values["data-dir"], "controller", "controller"));
 const worker = await startLocalWorker({
   host: values.host,
   port,
@@ -57,6 +63,8 @@ const worker = await startLocalWorker({
     ...(values.user !== undefined && values.password !== undefined ? { CONTROLLER_USER: values.user, CONTROLLER_PASSWORD: values.password } : {}),
   },
 });
+// workerd does not notice when this process dies: without this it would serve on, headless, after a kill -9.
+endWithThisProcess(childrenNamed("workerd"));
 let dataplane: LocalDataplane | undefined;
 if (!values["no-local-dataplane"]) {
   dataplane = startLocalDataplane({
@@ -70,5 +78,10 @@ if (!values["no-local-dataplane"]) {
 log.info("controller listening", { url: worker.url, runtime: "workerd", data_dir: values["data-dir"], local_dataplane: dataplane !== undefined });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => void Promise.all([dataplane?.stop(), worker.close()]).then(() => process.exit(0)));
+  process.on(signal, () =>
+    void Promise.all([dataplane?.stop(), worker.close()]).then(() => {
+      unlock();
+      process.exit(0);
+    }),
+  );
 }

@@ -74,7 +74,7 @@ export async function reachDataplane(deps: ControllerDeps, effect: DataplaneEffe
 export function dataplaneFailure(answers: readonly HostAnswer[], timeoutMs: number): string | undefined {
   for (const answer of answers) {
     if (answer.outcome === "unreachable") {
-      return `Dataplane host ${answer.hostId} ${answer.reason === "timeout" ? `did not apply the change within ${timeoutMs / 1000} s` : "is not connected"}: the change is saved, and the host applies it when it answers again`;
+      return `Dataplane host ${answer.hostId} ${answer.reason === "timeout" ? `reported no progress with the change for ${timeoutMs / 1000} s` : "is not connected"}: the change is saved, and the host applies it when it answers again`;
     }
     if (answer.outcome === "applied" && answer.problems.length > 0) {
       return answer.problems.map((problem) => `${problem.message.charAt(0).toUpperCase()}${problem.message.slice(1)} (dataplane host ${answer.hostId})`).join("; ");

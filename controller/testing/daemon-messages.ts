@@ -7,9 +7,23 @@ export function daemonFrame(message: DaemonMessage): ArrayBuffer {
   return new Uint8Array(encodeDaemonMessage(message)).buffer;
 }
 
-/** A daemon's Hello as host `hostId`, tunnelling from loopback. */
-export function daemonHello(hostId: string, token: string, ports: { udpPortMin: number; udpPortMax: number } = { udpPortMin: 20000, udpPortMax: 20100 }): Hello {
-  return { hostId, token, lastAppliedRevision: 0, tunnelAddress: "127.0.0.1", ...ports, daemonVersion: "test", name: hostId };
+/**
+ * A daemon's Hello as host `hostId`, tunnelling from loopback. Every Hello of one host id is
+ * from the same daemon process (a reconnection) unless `instanceId` says otherwise.
+ */
+export function daemonHello(hostId: string, token: string, overrides: Partial<Hello> = {}): Hello {
+  return {
+    hostId,
+    token,
+    lastAppliedRevision: 0,
+    tunnelAddress: "127.0.0.1",
+    udpPortMin: 20000,
+    udpPortMax: 20100,
+    daemonVersion: "test",
+    name: hostId,
+    instanceId: `daemon-of-${hostId}`,
+    ...overrides,
+  };
 }
 
 /** A daemon on a fake socket that acknowledges every state it is sent, as soon as it gets it. */

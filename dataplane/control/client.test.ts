@@ -24,6 +24,15 @@ import type { HostFactsSource } from "./host-facts";
 
 const TOKEN = "s3cret-token";
 
+async function freeTcpPort(): Promise<number> {
+  const { createServer } = await import("node:net");
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 /** Records every state it is given; answers with the errors the test sets. */
 class FakeReconciler {
   states: DesiredHostState[] = [];
@@ -134,6 +143,83 @@ describe("control channel over a real WebSocket", () => {
     expect(await closed).toBe(4401);
     const compute = await fetch(`${controller.url}/v2/computes/h1`);
     expect(compute.status).toBe(404);
+  });
+
+  it("stops dialling after a wrong token and says it is refused for good (exit 78)", async () => {
+    const controller = await startController();
+    const { client, started } = startClient(controller, { hostId: "h1", token: "wrong" });
+    const fatal = new Promise<[string, number]>((resolve) => client.once("fatal", (message, code) => resolve([message, code])));
+    let dials = 0;
+    client.on("disconnected", () => dials++);
+    await started;
+    expect(await fatal).toEqual(["the controller refused this daemon: wrong dataplane token", 78]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(dials).toBe(1);
+  });
+
+  it("waits, dialling again, while another daemon serves its host id, and connects once that one has gone", async () => {
+    const controller = await startController();
+    const holder = startClient(controller, { hostId: "h1" });
+    await holder.started;
+    await waitFor("the first daemon connected", async () => (await controller.api("GET", "/v2/computes/h1").catch(() => null))?.connected);
+    const newcomer = startClient(controller, { hostId: "h1" });
+    let refusals = 0;
+    newcomer.client.on("disconnected", (code) => code === 4409 && refusals++);
+    newcomer.client.on("fatal", () => expect.fail("a taken host id is not a reason to give up"));
+    await newcomer.started;
+    await waitFor("the newcomer refused twice", () => refusals >= 2);
+    await holder.client.stop();
+    await waitFor("the newcomer applied its state", () => newcomer.reconciler.states.length > 0);
+  });
+
+  it("gives up at once on a controller URL that answers the channel with an HTTP status", async () => {
+    const { createServer } = await import("node:http");
+    const server = createServer((_request, response) => response.writeHead(404).end());
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    later(() => new Promise((resolve) => server.close(resolve)));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const { client, started } = startClient({ url }, { hostId: "h1" });
+    const fatal = new Promise<[string, number]>((resolve) => client.once("fatal", (message, code) => resolve([message, code])));
+    await started;
+    expect(await fatal).toEqual([`${url} answered HTTP 404 on /v2/dataplane/ws, not a WebSocket: it is not a controller's address, check --controller`, 1]);
+  });
+
+  it("keeps dialling a controller that is not up yet, and connects when it is", async () => {
+    const port = await freeTcpPort();
+    const { client, reconciler, started } = startClient({ url: `http://127.0.0.1:${port}` }, { hostId: "h1" });
+    client.on("fatal", () => expect.fail("a controller that is not listening yet may start"));
+    await started;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await startController(tempDir("dp-controller-"), port);
+    await waitFor("the daemon applied its state", () => reconciler.states.length > 0);
+  });
+
+  it("reports its progress every second while a state is being applied", async () => {
+    const sent: DaemonMessage[] = [];
+    const wss = new WebSocketServer({ port: 0, host: "127.0.0.1" });
+    later(() => new Promise((resolve) => wss.close(resolve)));
+    await new Promise((resolve) => wss.once("listening", resolve));
+    wss.on("connection", (socket) => {
+      socket.on("message", (data: Buffer) => sent.push(decodeDaemonMessage(new Uint8Array(data))));
+      socket.send(encodeControllerMessage({ state: { revision: 7, nodes: [], links: [] } }));
+    });
+    const slow = {
+      async apply(_state: DesiredHostState, progress?: (done: number, total: number) => void): Promise<ItemError[]> {
+        for (let done = 1; done <= 5; done++) {
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          progress?.(done, 5);
+        }
+        return [];
+      },
+    };
+    const { started } = startClient({ url: `http://127.0.0.1:${(wss.address() as { port: number }).port}` }, { hostId: "h1", reconciler: slow });
+    await started;
+    await waitFor("the ack", () => sent.some((message) => "ack" in message), 10_000);
+    const progress = sent.flatMap((message) => ("progress" in message ? [message.progress] : []));
+    // Items done at 0.5, 1, 1.5, 2, 2.5 s: reported at 1 and 2 s with what was done by then.
+    expect(progress).toHaveLength(2);
+    expect(progress.every((report) => report.revision === 7 && report.total === 5)).toBe(true);
+    expect(progress.map((report) => report.done)).toEqual([...progress.map((report) => report.done)].sort());
   });
 
   it("registers the host as a compute, sends the full state, and a new revision for each change", async () => {

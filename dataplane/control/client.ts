@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import type WebSocket from "ws";
 import {
@@ -14,6 +15,7 @@ import {
   type NodeReport,
 } from "@shared/proto";
 import { createLogger, type Logger } from "@shared/logging/logger";
+import { EXIT_FAILURE, EXIT_REFUSED } from "@shared/cli/operator-error";
 import { CaptureFollowers } from "../capture/capture-follower";
 import type { HostFactsSource } from "./host-facts";
 import { loadAppliedState, saveAppliedState } from "./state-file";
@@ -24,7 +26,8 @@ import { loadAppliedState, saveAppliedState } from "./state-file";
  * not be done, per node or link; rejecting means nothing could be said per item.
  */
 export interface Reconciler {
-  apply(state: DesiredHostState): Promise<ItemError[]>;
+  /** `progress` is told, while the state is applied, how many of its items are done. */
+  apply(state: DesiredHostState, progress?: (done: number, total: number) => void): Promise<ItemError[]>;
   /**
    * Optional: `watcher` gets every item error of the host whenever an item fails between
    * states (a capture whose disk filled), so the controller hears of it without waiting for
@@ -75,6 +78,11 @@ export interface ControlClientEvents {
   /** A state was reconciled (from the controller or, at start, from the saved file). */
   applied: [state: DesiredHostState, errors: ItemError[]];
   refused: [message: string];
+  /**
+   * The controller will never take this daemon as it is configured (a wrong token, a URL that
+   * answers as no controller): the client has stopped dialling, and the daemon should exit.
+   */
+  fatal: [message: string, exitCode: number];
   connected: [];
   disconnected: [code: number];
 }
@@ -91,6 +99,14 @@ function loadWebSocketClient(): Promise<typeof WebSocket> {
 
 /** The WebSocket path of the controller's dataplane endpoint. */
 export const CONTROL_PATH = "/v2/dataplane/ws";
+
+/** Close codes of the controller's refusals (controller/dataplane/hub.ts): these two are for good, 4409 until the other daemon goes. */
+const CLOSE_BAD_MESSAGE = 4400;
+const CLOSE_UNAUTHORIZED = 4401;
+const CLOSE_HOST_TAKEN = 4409;
+
+/** How often a state being applied is reported on, from this long after it began. */
+const PROGRESS_INTERVAL_MS = 1000;
 
 /**
  * The daemon's end of the control channel. At start it re-applies the state saved by the last
@@ -122,6 +138,11 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
   private factsReads = 0;
   private readonly stopWatchingFacts: (() => void) | undefined;
   private readonly log: Logger;
+  /** Tells this process's connections from another daemon's with the same host id. */
+  private readonly instanceId = randomUUID();
+  private everConnected = false;
+  /** The controller's last refusal on the current connection, said when it closes. */
+  private refusal: string | undefined;
 
   constructor(private readonly options: ControlClientOptions) {
     super();
@@ -197,6 +218,7 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
           udpPortMax: this.options.udpPortMax,
           daemonVersion: this.options.daemonVersion ?? "",
           name: this.options.name ?? this.options.hostId,
+          instanceId: this.instanceId,
         },
       });
       this.emit("connected");
@@ -218,16 +240,34 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
       clearInterval(this.countersTimer);
       void this.captures.stopAll();
       if (this.socket === socket) this.socket = undefined;
+      const refusal = this.refusal;
+      this.refusal = undefined;
       this.emit("disconnected", code);
+      if (code === CLOSE_UNAUTHORIZED || code === CLOSE_BAD_MESSAGE) return this.giveUp(`the controller refused this daemon: ${refusal ?? `close code ${code}`}`, EXIT_REFUSED);
+      if (code === CLOSE_HOST_TAKEN && !this.outageLogged) {
+        this.outageLogged = true;
+        this.log.warn("waiting for the host id to be free", { reason: refusal ?? "another daemon serves it" });
+      }
       this.scheduleRedial();
     });
     // A failed dial also closes the socket; the close handler redials. Said once per outage,
     // not at every redial of a controller that is down for a while.
-    socket.on("error", (error) => {
+    socket.on("error", (error: NodeJS.ErrnoException) => {
+      const wrongAddress = this.everConnected ? undefined : wrongControllerAddress(this.options.controllerUrl, error);
+      if (wrongAddress) return this.giveUp(wrongAddress, EXIT_FAILURE);
       if (this.outageLogged) return;
       this.outageLogged = true;
       this.log.warn("controller connection failed, redialling until it answers", { url: this.options.controllerUrl, error: error.message });
     });
+  }
+
+  /** Stops dialling and tells the daemon why it cannot go on. */
+  private giveUp(message: string, exitCode: number): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    this.socket?.terminate();
+    this.emit("fatal", message, exitCode);
   }
 
   private scheduleRedial(): void {
@@ -247,12 +287,15 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
       throw error;
     }
     if ("refused" in message) {
-      this.log.error("the controller refused this daemon", { message: message.refused.message });
+      // Said once the connection closes, with its code: whether the refusal is for good or for a while.
+      this.refusal = message.refused.message;
       this.emit("refused", message.refused.message);
       return;
     }
+    if ("notice" in message) return this.log.warn(message.notice.message);
     if ("captureFollow" in message) return this.captures.handle(message.captureFollow);
     this.attempts = 0;
+    this.everConnected = true;
     const queued = this.pending !== undefined;
     this.pending = message.state;
     if (queued) return;
@@ -269,7 +312,7 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
           () => undefined,
           (error: unknown) => error,
         );
-        const reconciled = await this.reconcile(state);
+        const reconciled = await this.reportProgressWhile(state.revision, (progress) => this.reconcile(state, progress));
         this.announcedWhileAcking = undefined;
         const failure = await saved;
         if (failure) throw failure;
@@ -283,10 +326,25 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
     this.applying = this.applying.catch((error) => this.log.error("could not apply the desired state", { error: String(error) }));
   }
 
-  private async reconcile(state: DesiredHostState): Promise<ItemError[]> {
+  /**
+   * Tells the controller, every second while a state is being applied, how far it got: each of
+   * its items (a VPCS start, a VM's boot, a stop) ends within its own time limit, so a host
+   * that is still at it is busy, not gone, and the requests waiting for it keep waiting.
+   */
+  private reportProgressWhile<T>(revision: number, work: (progress: (done: number, total: number) => void) => Promise<T>): Promise<T> {
+    let done = 0;
+    let total = 0;
+    const timer = setInterval(() => this.send({ progress: { revision, done, total } }), PROGRESS_INTERVAL_MS);
+    return work((doneNow, totalNow) => {
+      done = doneNow;
+      total = totalNow;
+    }).finally(() => clearInterval(timer));
+  }
+
+  private async reconcile(state: DesiredHostState, progress?: (done: number, total: number) => void): Promise<ItemError[]> {
     let errors: ItemError[];
     try {
-      errors = await this.options.reconciler.apply(state);
+      errors = await this.options.reconciler.apply(state, progress);
     } catch (error) {
       errors = [{ kind: ItemErrorKind.KIND_UNSPECIFIED, id: this.options.hostId, message: `reconciling failed: ${(error as Error).message}` }];
     }
@@ -358,6 +416,18 @@ function countersKey(link: Pick<LinkCounters, "aToB" | "bToA">): string {
 }
 
 const NOTHING_COUNTED = countersKey({ aToB: NO_COUNTS, bToA: NO_COUNTS });
+
+/**
+ * Why the first dial shows `controllerUrl` is not a controller's (a name no server knows, a
+ * server that answers the channel with an HTTP status), or undefined when the controller may
+ * only not be up yet (nothing listens). A daemon that was once connected always redials.
+ */
+export function wrongControllerAddress(controllerUrl: string, error: NodeJS.ErrnoException): string | undefined {
+  if (error.code === "ENOTFOUND") return `the controller's host in ${controllerUrl} is not known to any name server: check --controller`;
+  const status = /^Unexpected server response: (\d+)/.exec(error.message)?.[1];
+  if (status) return `${controllerUrl} answered HTTP ${status} on ${CONTROL_PATH}, not a WebSocket: it is not a controller's address, check --controller`;
+  return undefined;
+}
 
 /**
  * `http://h:p` → `ws://h:p/v2/dataplane/ws?host_id=ID`; a URL that already names a path is used

@@ -85,8 +85,8 @@ export class HostReconciler implements Reconciler {
     this.context = { ...context, announceFailure: () => this.announceErrors() };
   }
 
-  apply(state: DesiredHostState): Promise<ItemError[]> {
-    const run = this.queue.then(() => this.reconcile(state));
+  apply(state: DesiredHostState, progress?: (done: number, total: number) => void): Promise<ItemError[]> {
+    const run = this.queue.then(() => this.reconcile(state, progress));
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -127,8 +127,12 @@ export class HostReconciler implements Reconciler {
     this.errorsWatcher = watcher;
   }
 
-  private async reconcile(state: DesiredHostState): Promise<ItemError[]> {
+  private async reconcile(state: DesiredHostState, progress: (done: number, total: number) => void = () => {}): Promise<ItemError[]> {
     const errors: ItemError[] = [];
+    // What a state asks is done item by item: each node left, each node and link brought.
+    let done = 0;
+    let total = state.nodes.length + state.links.length;
+    const itemDone = () => progress(++done, total);
     const wantedLinks = new Map(state.links.map((link) => [itemKey(link.projectId, link.linkId), link]));
     const wantedNodes = new Map(state.nodes.map((node) => [itemKey(node.projectId, node.nodeId), node]));
 
@@ -144,18 +148,20 @@ export class HostReconciler implements Reconciler {
       if (!wanted || wanted.kind !== running.spec.kind || wanted.consolePort !== running.spec.consolePort) {
         await this.closeLinksOf(nodeKey);
         this.nodes.delete(nodeKey);
-        leaving.push(running.runtime.close());
+        total++;
+        leaving.push(running.runtime.close().finally(itemDone));
       }
     }
     // Side by side: a VM given 30 s to power down, or booting, holds up no other node.
     await Promise.all(leaving);
-    const problems = await Promise.all(state.nodes.map((spec) => this.bringNode(spec)));
+    const problems = await Promise.all(state.nodes.map((spec) => this.bringNode(spec).finally(itemDone)));
     state.nodes.forEach((spec, index) => {
       const problem = problems[index];
       if (problem) errors.push({ kind: ItemErrorKind.NODE, id: spec.nodeId, message: problem });
     });
     for (const spec of state.links) {
       const problem = await this.bringLink(spec);
+      itemDone();
       if (problem) errors.push({ kind: ItemErrorKind.LINK, id: spec.linkId, message: problem });
     }
     this.stateErrors = errors;

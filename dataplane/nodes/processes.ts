@@ -111,7 +111,24 @@ function statFields(pid: number): string[] | undefined {
 
 /** Inodes of the sockets on `port` in this network namespace's tables (IPv4 and IPv6). */
 function socketsOnPort(protocol: "tcp" | "udp", port: number): Set<string> {
-  const inodes = new Set<string>();
+  return socketTable(protocol).get(port) ?? new Set();
+}
+
+/**
+ * How long one reading of a socket table serves. A hundred emulators starting at once each poll
+ * for their ports every 20 ms; each reading their own copy of tables that grow with every
+ * socket of the host kept the daemon's thread busy with nothing else (its progress reports
+ * came late, and the controller answered 409 to a start that was working).
+ */
+const SOCKET_TABLE_FRESH_MS = 10;
+const socketTables = new Map<string, { readAt: number; byPort: Map<number, Set<string>> }>();
+
+/** Listening TCP sockets or bound UDP sockets by local port, read at most once per `SOCKET_TABLE_FRESH_MS`. */
+function socketTable(protocol: "tcp" | "udp"): Map<number, Set<string>> {
+  const now = performance.now();
+  const cached = socketTables.get(protocol);
+  if (cached && now - cached.readAt < SOCKET_TABLE_FRESH_MS) return cached.byPort;
+  const byPort = new Map<number, Set<string>>();
   for (const table of [`/proc/net/${protocol}`, `/proc/net/${protocol}6`]) {
     let text: string;
     try {
@@ -123,11 +140,16 @@ function socketsOnPort(protocol: "tcp" | "udp", port: number): Set<string> {
       // sl, local address:port (hex), remote address, state (0A: TCP LISTEN), …, inode (10th field).
       const [, local, , state, , , , , , inode] = line.trim().split(/\s+/);
       const localPort = local?.split(":")[1];
-      if (localPort === undefined || inode === undefined || parseInt(localPort, 16) !== port) continue;
-      if (protocol === "udp" || state === "0A") inodes.add(inode);
+      if (localPort === undefined || inode === undefined) continue;
+      if (protocol === "tcp" && state !== "0A") continue;
+      const port = parseInt(localPort, 16);
+      const inodes = byPort.get(port) ?? new Set<string>();
+      inodes.add(inode);
+      byPort.set(port, inodes);
     }
   }
-  return inodes;
+  socketTables.set(protocol, { readAt: now, byPort });
+  return byPort;
 }
 
 /** The inodes of the sockets the process has open (file descriptors that read `socket:[inode]`). */

@@ -18,7 +18,7 @@ const COMMANDS = [
   {
     entry: "controller/runtime/worker-cli.ts",
     usage: "usage: npm run start:worker -- [options]",
-    flags: ["host", "port", "data-dir", "dataplane-token", "no-local-dataplane", "udp-ports", "dataplane-metrics-port"],
+    flags: ["host", "port", "data-dir", "user", "password", "dataplane-token", "no-local-dataplane", "udp-ports", "dataplane-metrics-port"],
   },
   {
     entry: "dataplane/cli.ts",

@@ -18,7 +18,8 @@ export namespace gns3 {
                 counters?: (gns3.dataplane.v1.CountersReport.$Properties|null);
                 captureChunk?: (gns3.dataplane.v1.CaptureChunk.$Properties|null);
                 hostFacts?: (gns3.dataplane.v1.HostFacts.$Properties|null);
-                body?: ("hello"|"ack"|"counters"|"captureChunk"|"hostFacts");
+                progress?: (gns3.dataplane.v1.Progress.$Properties|null);
+                body?: ("hello"|"ack"|"counters"|"captureChunk"|"hostFacts"|"progress");
                 static create(properties: gns3.dataplane.v1.DaemonMessage.$Shape): gns3.dataplane.v1.DaemonMessage & gns3.dataplane.v1.DaemonMessage.$Shape;
                 static create(properties?: gns3.dataplane.v1.DaemonMessage.$Properties): gns3.dataplane.v1.DaemonMessage;
                 static encode(message: gns3.dataplane.v1.DaemonMessage.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -33,7 +34,8 @@ export namespace gns3 {
                     counters?: (gns3.dataplane.v1.CountersReport.$Properties|null);
                     captureChunk?: (gns3.dataplane.v1.CaptureChunk.$Properties|null);
                     hostFacts?: (gns3.dataplane.v1.HostFacts.$Properties|null);
-                    body?: ("hello"|"ack"|"counters"|"captureChunk"|"hostFacts");
+                    progress?: (gns3.dataplane.v1.Progress.$Properties|null);
+                    body?: ("hello"|"ack"|"counters"|"captureChunk"|"hostFacts"|"progress");
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = {
@@ -42,9 +44,10 @@ export namespace gns3 {
                   counters?: gns3.dataplane.v1.CountersReport.$Shape|null;
                   captureChunk?: gns3.dataplane.v1.CaptureChunk.$Shape|null;
                   hostFacts?: gns3.dataplane.v1.HostFacts.$Shape|null;
+                  progress?: gns3.dataplane.v1.Progress.$Shape|null;
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ body?: undefined; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null }|{ body?: "hello"; hello: gns3.dataplane.v1.Hello.$Shape; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null }|{ body?: "ack"; hello?: null; ack: gns3.dataplane.v1.Ack.$Shape; counters?: null; captureChunk?: null; hostFacts?: null }|{ body?: "counters"; hello?: null; ack?: null; counters: gns3.dataplane.v1.CountersReport.$Shape; captureChunk?: null; hostFacts?: null }|{ body?: "captureChunk"; hello?: null; ack?: null; counters?: null; captureChunk: gns3.dataplane.v1.CaptureChunk.$Shape; hostFacts?: null }|{ body?: "hostFacts"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts: gns3.dataplane.v1.HostFacts.$Shape })
+                  ({ body?: undefined; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null }|{ body?: "hello"; hello: gns3.dataplane.v1.Hello.$Shape; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null }|{ body?: "ack"; hello?: null; ack: gns3.dataplane.v1.Ack.$Shape; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null }|{ body?: "counters"; hello?: null; ack?: null; counters: gns3.dataplane.v1.CountersReport.$Shape; captureChunk?: null; hostFacts?: null; progress?: null }|{ body?: "captureChunk"; hello?: null; ack?: null; counters?: null; captureChunk: gns3.dataplane.v1.CaptureChunk.$Shape; hostFacts?: null; progress?: null }|{ body?: "hostFacts"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts: gns3.dataplane.v1.HostFacts.$Shape; progress?: null }|{ body?: "progress"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress: gns3.dataplane.v1.Progress.$Shape })
                 );
             }
 
@@ -62,6 +65,7 @@ export namespace gns3 {
                 udpPortMax: number;
                 daemonVersion: string;
                 name: string;
+                instanceId: string;
                 static create(properties: gns3.dataplane.v1.Hello.$Shape): gns3.dataplane.v1.Hello & gns3.dataplane.v1.Hello.$Shape;
                 static create(properties?: gns3.dataplane.v1.Hello.$Properties): gns3.dataplane.v1.Hello;
                 static encode(message: gns3.dataplane.v1.Hello.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -79,9 +83,36 @@ export namespace gns3 {
                     udpPortMax?: (number|null);
                     daemonVersion?: (string|null);
                     name?: (string|null);
+                    instanceId?: (string|null);
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = gns3.dataplane.v1.Hello.$Properties;
+            }
+
+            interface IProgress extends gns3.dataplane.v1.Progress.$Properties {
+            }
+
+            class Progress {
+                constructor(properties?: gns3.dataplane.v1.Progress.$Properties);
+                $unknowns?: Uint8Array[];
+                revision: number;
+                done: number;
+                total: number;
+                static create(properties: gns3.dataplane.v1.Progress.$Shape): gns3.dataplane.v1.Progress & gns3.dataplane.v1.Progress.$Shape;
+                static create(properties?: gns3.dataplane.v1.Progress.$Properties): gns3.dataplane.v1.Progress;
+                static encode(message: gns3.dataplane.v1.Progress.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.Progress & gns3.dataplane.v1.Progress.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace Progress {
+                interface $Properties {
+                    revision?: (number|null);
+                    done?: (number|null);
+                    total?: (number|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.Progress.$Properties;
             }
 
             interface IAck extends gns3.dataplane.v1.Ack.$Properties {
@@ -365,7 +396,8 @@ export namespace gns3 {
                 state?: (gns3.dataplane.v1.DesiredHostState.$Properties|null);
                 refused?: (gns3.dataplane.v1.Refused.$Properties|null);
                 captureFollow?: (gns3.dataplane.v1.CaptureFollow.$Properties|null);
-                body?: ("state"|"refused"|"captureFollow");
+                notice?: (gns3.dataplane.v1.Notice.$Properties|null);
+                body?: ("state"|"refused"|"captureFollow"|"notice");
                 static create(properties: gns3.dataplane.v1.ControllerMessage.$Shape): gns3.dataplane.v1.ControllerMessage & gns3.dataplane.v1.ControllerMessage.$Shape;
                 static create(properties?: gns3.dataplane.v1.ControllerMessage.$Properties): gns3.dataplane.v1.ControllerMessage;
                 static encode(message: gns3.dataplane.v1.ControllerMessage.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -378,17 +410,41 @@ export namespace gns3 {
                     state?: (gns3.dataplane.v1.DesiredHostState.$Properties|null);
                     refused?: (gns3.dataplane.v1.Refused.$Properties|null);
                     captureFollow?: (gns3.dataplane.v1.CaptureFollow.$Properties|null);
-                    body?: ("state"|"refused"|"captureFollow");
+                    notice?: (gns3.dataplane.v1.Notice.$Properties|null);
+                    body?: ("state"|"refused"|"captureFollow"|"notice");
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = {
                   state?: gns3.dataplane.v1.DesiredHostState.$Shape|null;
                   refused?: gns3.dataplane.v1.Refused.$Shape|null;
                   captureFollow?: gns3.dataplane.v1.CaptureFollow.$Shape|null;
+                  notice?: gns3.dataplane.v1.Notice.$Shape|null;
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ body?: undefined; state?: null; refused?: null; captureFollow?: null }|{ body?: "state"; state: gns3.dataplane.v1.DesiredHostState.$Shape; refused?: null; captureFollow?: null }|{ body?: "refused"; state?: null; refused: gns3.dataplane.v1.Refused.$Shape; captureFollow?: null }|{ body?: "captureFollow"; state?: null; refused?: null; captureFollow: gns3.dataplane.v1.CaptureFollow.$Shape })
+                  ({ body?: undefined; state?: null; refused?: null; captureFollow?: null; notice?: null }|{ body?: "state"; state: gns3.dataplane.v1.DesiredHostState.$Shape; refused?: null; captureFollow?: null; notice?: null }|{ body?: "refused"; state?: null; refused: gns3.dataplane.v1.Refused.$Shape; captureFollow?: null; notice?: null }|{ body?: "captureFollow"; state?: null; refused?: null; captureFollow: gns3.dataplane.v1.CaptureFollow.$Shape; notice?: null }|{ body?: "notice"; state?: null; refused?: null; captureFollow?: null; notice: gns3.dataplane.v1.Notice.$Shape })
                 );
+            }
+
+            interface INotice extends gns3.dataplane.v1.Notice.$Properties {
+            }
+
+            class Notice {
+                constructor(properties?: gns3.dataplane.v1.Notice.$Properties);
+                $unknowns?: Uint8Array[];
+                message: string;
+                static create(properties: gns3.dataplane.v1.Notice.$Shape): gns3.dataplane.v1.Notice & gns3.dataplane.v1.Notice.$Shape;
+                static create(properties?: gns3.dataplane.v1.Notice.$Properties): gns3.dataplane.v1.Notice;
+                static encode(message: gns3.dataplane.v1.Notice.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.Notice & gns3.dataplane.v1.Notice.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace Notice {
+                interface $Properties {
+                    message?: (string|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.Notice.$Properties;
             }
 
             interface ICaptureFollow extends gns3.dataplane.v1.CaptureFollow.$Properties {

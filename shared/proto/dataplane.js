@@ -45,7 +45,8 @@ export const gns3 = $root.gns3 = (() => {
                  * @property {gns3.dataplane.v1.CountersReport.$Properties|null} [counters] DaemonMessage counters
                  * @property {gns3.dataplane.v1.CaptureChunk.$Properties|null} [captureChunk] DaemonMessage captureChunk
                  * @property {gns3.dataplane.v1.HostFacts.$Properties|null} [hostFacts] DaemonMessage hostFacts
-                 * @property {"hello"|"ack"|"counters"|"captureChunk"|"hostFacts"} [body] DaemonMessage body
+                 * @property {gns3.dataplane.v1.Progress.$Properties|null} [progress] DaemonMessage progress
+                 * @property {"hello"|"ack"|"counters"|"captureChunk"|"hostFacts"|"progress"} [body] DaemonMessage body
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -65,9 +66,10 @@ export const gns3 = $root.gns3 = (() => {
                  *   counters?: gns3.dataplane.v1.CountersReport.$Shape|null;
                  *   captureChunk?: gns3.dataplane.v1.CaptureChunk.$Shape|null;
                  *   hostFacts?: gns3.dataplane.v1.HostFacts.$Shape|null;
+                 *   progress?: gns3.dataplane.v1.Progress.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ body?: undefined; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null }|{ body?: "hello"; hello: gns3.dataplane.v1.Hello.$Shape; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null }|{ body?: "ack"; hello?: null; ack: gns3.dataplane.v1.Ack.$Shape; counters?: null; captureChunk?: null; hostFacts?: null }|{ body?: "counters"; hello?: null; ack?: null; counters: gns3.dataplane.v1.CountersReport.$Shape; captureChunk?: null; hostFacts?: null }|{ body?: "captureChunk"; hello?: null; ack?: null; counters?: null; captureChunk: gns3.dataplane.v1.CaptureChunk.$Shape; hostFacts?: null }|{ body?: "hostFacts"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts: gns3.dataplane.v1.HostFacts.$Shape })
+                 *   ({ body?: undefined; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null }|{ body?: "hello"; hello: gns3.dataplane.v1.Hello.$Shape; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null }|{ body?: "ack"; hello?: null; ack: gns3.dataplane.v1.Ack.$Shape; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null }|{ body?: "counters"; hello?: null; ack?: null; counters: gns3.dataplane.v1.CountersReport.$Shape; captureChunk?: null; hostFacts?: null; progress?: null }|{ body?: "captureChunk"; hello?: null; ack?: null; counters?: null; captureChunk: gns3.dataplane.v1.CaptureChunk.$Shape; hostFacts?: null; progress?: null }|{ body?: "hostFacts"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts: gns3.dataplane.v1.HostFacts.$Shape; progress?: null }|{ body?: "progress"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress: gns3.dataplane.v1.Progress.$Shape })
                  * )} gns3.dataplane.v1.DaemonMessage.$Shape
                  */
 
@@ -126,17 +128,25 @@ export const gns3 = $root.gns3 = (() => {
                  */
                 DaemonMessage.prototype.hostFacts = null;
 
+                /**
+                 * DaemonMessage progress.
+                 * @member {gns3.dataplane.v1.Progress.$Properties|null|undefined} progress
+                 * @memberof gns3.dataplane.v1.DaemonMessage
+                 * @instance
+                 */
+                DaemonMessage.prototype.progress = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * DaemonMessage body.
-                 * @member {"hello"|"ack"|"counters"|"captureChunk"|"hostFacts"|undefined} body
+                 * @member {"hello"|"ack"|"counters"|"captureChunk"|"hostFacts"|"progress"|undefined} body
                  * @memberof gns3.dataplane.v1.DaemonMessage
                  * @instance
                  */
                 $Object.defineProperty(DaemonMessage.prototype, "body", {
-                    get: $util.oneOfGetter($oneOfFields = ["hello", "ack", "counters", "captureChunk", "hostFacts"]),
+                    get: $util.oneOfGetter($oneOfFields = ["hello", "ack", "counters", "captureChunk", "hostFacts", "progress"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -182,6 +192,8 @@ export const gns3 = $root.gns3 = (() => {
                         $root.gns3.dataplane.v1.CaptureChunk.encode(message.captureChunk, writer.uint32(/* id 4, wireType 2 =*/34).fork(), _depth + 1).ldelim();
                     if (message.hostFacts != null && $Object.hasOwnProperty.call(message, "hostFacts"))
                         $root.gns3.dataplane.v1.HostFacts.encode(message.hostFacts, writer.uint32(/* id 5, wireType 2 =*/42).fork(), _depth + 1).ldelim();
+                    if (message.progress != null && $Object.hasOwnProperty.call(message, "progress"))
+                        $root.gns3.dataplane.v1.Progress.encode(message.progress, writer.uint32(/* id 6, wireType 2 =*/50).fork(), _depth + 1).ldelim();
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -261,6 +273,13 @@ export const gns3 = $root.gns3 = (() => {
                                 message.body = "hostFacts";
                                 continue;
                             }
+                        case 6: {
+                                if (wireType !== 2)
+                                    break;
+                                message.progress = $root.gns3.dataplane.v1.Progress.decode(reader, reader.size(), $undefined, _depth + 1, message.progress);
+                                message.body = "progress";
+                                continue;
+                            }
                         }
                         reader.skipType(wireType, _depth, tag);
                         if (!reader.discardUnknown) {
@@ -308,6 +327,7 @@ export const gns3 = $root.gns3 = (() => {
                  * @property {number|null} [udpPortMax] Hello udpPortMax
                  * @property {string|null} [daemonVersion] Hello daemonVersion
                  * @property {string|null} [name] Hello name
+                 * @property {string|null} [instanceId] Hello instanceId
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -404,6 +424,14 @@ export const gns3 = $root.gns3 = (() => {
                 Hello.prototype.name = "";
 
                 /**
+                 * Hello instanceId.
+                 * @member {string} instanceId
+                 * @memberof gns3.dataplane.v1.Hello
+                 * @instance
+                 */
+                Hello.prototype.instanceId = "";
+
+                /**
                  * Creates a new Hello instance using the specified properties.
                  * @function create
                  * @memberof gns3.dataplane.v1.Hello
@@ -451,6 +479,8 @@ export const gns3 = $root.gns3 = (() => {
                         writer.uint32(/* id 7, wireType 2 =*/58).string(message.daemonVersion);
                     if (message.name != null && $Object.hasOwnProperty.call(message, "name") && message.name !== "")
                         writer.uint32(/* id 8, wireType 2 =*/66).string(message.name);
+                    if (message.instanceId != null && $Object.hasOwnProperty.call(message, "instanceId") && message.instanceId !== "")
+                        writer.uint32(/* id 9, wireType 2 =*/74).string(message.instanceId);
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -567,6 +597,15 @@ export const gns3 = $root.gns3 = (() => {
                                     delete message.name;
                                 continue;
                             }
+                        case 9: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.instanceId = value;
+                                else
+                                    delete message.instanceId;
+                                continue;
+                            }
                         }
                         reader.skipType(wireType, _depth, tag);
                         if (!reader.discardUnknown) {
@@ -599,6 +638,212 @@ export const gns3 = $root.gns3 = (() => {
                 };
 
                 return Hello;
+            })();
+
+            v1.Progress = (function() {
+
+                /**
+                 * Properties of a Progress.
+                 * @typedef {Object} gns3.dataplane.v1.Progress.$Properties
+                 * @property {number|null} [revision] Progress revision
+                 * @property {number|null} [done] Progress done
+                 * @property {number|null} [total] Progress total
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a Progress.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IProgress
+                 * @augments gns3.dataplane.v1.Progress.$Properties
+                 * @deprecated Use gns3.dataplane.v1.Progress.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a Progress.
+                 * @typedef {gns3.dataplane.v1.Progress.$Properties} gns3.dataplane.v1.Progress.$Shape
+                 */
+
+                /**
+                 * Constructs a new Progress.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a Progress.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.Progress.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const Progress = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * Progress revision.
+                 * @member {number} revision
+                 * @memberof gns3.dataplane.v1.Progress
+                 * @instance
+                 */
+                Progress.prototype.revision = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * Progress done.
+                 * @member {number} done
+                 * @memberof gns3.dataplane.v1.Progress
+                 * @instance
+                 */
+                Progress.prototype.done = 0;
+
+                /**
+                 * Progress total.
+                 * @member {number} total
+                 * @memberof gns3.dataplane.v1.Progress
+                 * @instance
+                 */
+                Progress.prototype.total = 0;
+
+                /**
+                 * Creates a new Progress instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.Progress
+                 * @static
+                 * @param {gns3.dataplane.v1.Progress.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.Progress} Progress instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.Progress.$Shape): gns3.dataplane.v1.Progress & gns3.dataplane.v1.Progress.$Shape;
+                 *   (properties?: gns3.dataplane.v1.Progress.$Properties): gns3.dataplane.v1.Progress;
+                 * }}
+                 */
+                Progress.create = function(properties) {
+                    return new Progress(properties);
+                };
+
+                /**
+                 * Encodes the specified Progress message. Does not implicitly {@link gns3.dataplane.v1.Progress.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.Progress
+                 * @static
+                 * @param {gns3.dataplane.v1.Progress.$Properties} message Progress message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                Progress.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.revision != null && $Object.hasOwnProperty.call(message, "revision") && (typeof message.revision === "object" ? message.revision.low || message.revision.high : message.revision !== 0))
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.revision);
+                    if (message.done != null && $Object.hasOwnProperty.call(message, "done") && message.done !== 0)
+                        writer.uint32(/* id 2, wireType 0 =*/16).uint32(message.done);
+                    if (message.total != null && $Object.hasOwnProperty.call(message, "total") && message.total !== 0)
+                        writer.uint32(/* id 3, wireType 0 =*/24).uint32(message.total);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a Progress message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.Progress
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.Progress & gns3.dataplane.v1.Progress.$Shape} Progress
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                Progress.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.Progress();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.revision = value;
+                                else
+                                    delete message.revision;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.done = value;
+                                else
+                                    delete message.done;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.total = value;
+                                else
+                                    delete message.total;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for Progress
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.Progress
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                Progress.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.Progress";
+                };
+
+                return Progress;
             })();
 
             v1.Ack = (function() {
@@ -2754,7 +2999,8 @@ export const gns3 = $root.gns3 = (() => {
                  * @property {gns3.dataplane.v1.DesiredHostState.$Properties|null} [state] ControllerMessage state
                  * @property {gns3.dataplane.v1.Refused.$Properties|null} [refused] ControllerMessage refused
                  * @property {gns3.dataplane.v1.CaptureFollow.$Properties|null} [captureFollow] ControllerMessage captureFollow
-                 * @property {"state"|"refused"|"captureFollow"} [body] ControllerMessage body
+                 * @property {gns3.dataplane.v1.Notice.$Properties|null} [notice] ControllerMessage notice
+                 * @property {"state"|"refused"|"captureFollow"|"notice"} [body] ControllerMessage body
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -2772,9 +3018,10 @@ export const gns3 = $root.gns3 = (() => {
                  *   state?: gns3.dataplane.v1.DesiredHostState.$Shape|null;
                  *   refused?: gns3.dataplane.v1.Refused.$Shape|null;
                  *   captureFollow?: gns3.dataplane.v1.CaptureFollow.$Shape|null;
+                 *   notice?: gns3.dataplane.v1.Notice.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ body?: undefined; state?: null; refused?: null; captureFollow?: null }|{ body?: "state"; state: gns3.dataplane.v1.DesiredHostState.$Shape; refused?: null; captureFollow?: null }|{ body?: "refused"; state?: null; refused: gns3.dataplane.v1.Refused.$Shape; captureFollow?: null }|{ body?: "captureFollow"; state?: null; refused?: null; captureFollow: gns3.dataplane.v1.CaptureFollow.$Shape })
+                 *   ({ body?: undefined; state?: null; refused?: null; captureFollow?: null; notice?: null }|{ body?: "state"; state: gns3.dataplane.v1.DesiredHostState.$Shape; refused?: null; captureFollow?: null; notice?: null }|{ body?: "refused"; state?: null; refused: gns3.dataplane.v1.Refused.$Shape; captureFollow?: null; notice?: null }|{ body?: "captureFollow"; state?: null; refused?: null; captureFollow: gns3.dataplane.v1.CaptureFollow.$Shape; notice?: null }|{ body?: "notice"; state?: null; refused?: null; captureFollow?: null; notice: gns3.dataplane.v1.Notice.$Shape })
                  * )} gns3.dataplane.v1.ControllerMessage.$Shape
                  */
 
@@ -2817,17 +3064,25 @@ export const gns3 = $root.gns3 = (() => {
                  */
                 ControllerMessage.prototype.captureFollow = null;
 
+                /**
+                 * ControllerMessage notice.
+                 * @member {gns3.dataplane.v1.Notice.$Properties|null|undefined} notice
+                 * @memberof gns3.dataplane.v1.ControllerMessage
+                 * @instance
+                 */
+                ControllerMessage.prototype.notice = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * ControllerMessage body.
-                 * @member {"state"|"refused"|"captureFollow"|undefined} body
+                 * @member {"state"|"refused"|"captureFollow"|"notice"|undefined} body
                  * @memberof gns3.dataplane.v1.ControllerMessage
                  * @instance
                  */
                 $Object.defineProperty(ControllerMessage.prototype, "body", {
-                    get: $util.oneOfGetter($oneOfFields = ["state", "refused", "captureFollow"]),
+                    get: $util.oneOfGetter($oneOfFields = ["state", "refused", "captureFollow", "notice"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -2869,6 +3124,8 @@ export const gns3 = $root.gns3 = (() => {
                         $root.gns3.dataplane.v1.Refused.encode(message.refused, writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
                     if (message.captureFollow != null && $Object.hasOwnProperty.call(message, "captureFollow"))
                         $root.gns3.dataplane.v1.CaptureFollow.encode(message.captureFollow, writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
+                    if (message.notice != null && $Object.hasOwnProperty.call(message, "notice"))
+                        $root.gns3.dataplane.v1.Notice.encode(message.notice, writer.uint32(/* id 4, wireType 2 =*/34).fork(), _depth + 1).ldelim();
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -2934,6 +3191,13 @@ export const gns3 = $root.gns3 = (() => {
                                 message.body = "captureFollow";
                                 continue;
                             }
+                        case 4: {
+                                if (wireType !== 2)
+                                    break;
+                                message.notice = $root.gns3.dataplane.v1.Notice.decode(reader, reader.size(), $undefined, _depth + 1, message.notice);
+                                message.body = "notice";
+                                continue;
+                            }
                         }
                         reader.skipType(wireType, _depth, tag);
                         if (!reader.discardUnknown) {
@@ -2966,6 +3230,172 @@ export const gns3 = $root.gns3 = (() => {
                 };
 
                 return ControllerMessage;
+            })();
+
+            v1.Notice = (function() {
+
+                /**
+                 * Properties of a Notice.
+                 * @typedef {Object} gns3.dataplane.v1.Notice.$Properties
+                 * @property {string|null} [message] Notice message
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a Notice.
+                 * @memberof gns3.dataplane.v1
+                 * @interface INotice
+                 * @augments gns3.dataplane.v1.Notice.$Properties
+                 * @deprecated Use gns3.dataplane.v1.Notice.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a Notice.
+                 * @typedef {gns3.dataplane.v1.Notice.$Properties} gns3.dataplane.v1.Notice.$Shape
+                 */
+
+                /**
+                 * Constructs a new Notice.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a Notice.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.Notice.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const Notice = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * Notice message.
+                 * @member {string} message
+                 * @memberof gns3.dataplane.v1.Notice
+                 * @instance
+                 */
+                Notice.prototype.message = "";
+
+                /**
+                 * Creates a new Notice instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.Notice
+                 * @static
+                 * @param {gns3.dataplane.v1.Notice.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.Notice} Notice instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.Notice.$Shape): gns3.dataplane.v1.Notice & gns3.dataplane.v1.Notice.$Shape;
+                 *   (properties?: gns3.dataplane.v1.Notice.$Properties): gns3.dataplane.v1.Notice;
+                 * }}
+                 */
+                Notice.create = function(properties) {
+                    return new Notice(properties);
+                };
+
+                /**
+                 * Encodes the specified Notice message. Does not implicitly {@link gns3.dataplane.v1.Notice.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.Notice
+                 * @static
+                 * @param {gns3.dataplane.v1.Notice.$Properties} message Notice message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                Notice.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.message != null && $Object.hasOwnProperty.call(message, "message") && message.message !== "")
+                        writer.uint32(/* id 1, wireType 2 =*/10).string(message.message);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a Notice message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.Notice
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.Notice & gns3.dataplane.v1.Notice.$Shape} Notice
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                Notice.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.Notice();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.message = value;
+                                else
+                                    delete message.message;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for Notice
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.Notice
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                Notice.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.Notice";
+                };
+
+                return Notice;
             })();
 
             v1.CaptureFollow = (function() {

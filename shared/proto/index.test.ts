@@ -103,8 +103,11 @@ describe("messages", () => {
       udpPortMax: 30000,
       daemonVersion: "0.1.0",
       name: "host one",
+      instanceId: "3f2a9c1e",
     };
     expect(decodeDaemonMessage(encodeDaemonMessage({ hello }))).toEqual({ hello });
+    const progress = { revision: 12, done: 40, total: 100 };
+    expect(decodeDaemonMessage(encodeDaemonMessage({ progress }))).toEqual({ progress });
     const ack = { revision: 3, errors: [{ kind: ItemErrorKind.LINK, id: "l1", message: "port in use" }], nodes: [{ nodeId: "n1", projectId: "p1", commandLine: "qemu-system-x86_64 -m 256" }] };
     expect(decodeDaemonMessage(encodeDaemonMessage({ ack }))).toEqual({ ack });
     const hostFacts = { qemuBinaries: [{ path: "/usr/bin/qemu-system-x86_64", version: "7.2.0" }], kvm: Kvm.KVM_UNUSABLE, kvmDetail: "/dev/kvm hung", kvmPlatforms: [] };

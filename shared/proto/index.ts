@@ -29,6 +29,15 @@ export interface Hello {
   udpPortMax: number;
   daemonVersion: string;
   name: string;
+  /** Random per daemon process: tells a daemon dialling again from another daemon with its host id. */
+  instanceId: string;
+}
+
+/** How far the daemon is in applying a state: sent while it works, so the requests waiting for it keep waiting. */
+export interface Progress {
+  revision: number;
+  done: number;
+  total: number;
 }
 
 export interface ItemError {
@@ -203,6 +212,11 @@ export interface Refused {
   message: string;
 }
 
+/** For the daemon's log: something its operator should know that changes nothing on the channel. */
+export interface Notice {
+  message: string;
+}
+
 /** Asks the daemon for a capture file's bytes from `offset`, following it while it is captured into. */
 export interface CaptureFollow {
   streamId: number;
@@ -221,8 +235,8 @@ export interface CaptureChunk {
   error: string;
 }
 
-export type DaemonMessage = { hello: Hello } | { ack: Ack } | { counters: CountersReport } | { captureChunk: CaptureChunk } | { hostFacts: HostFacts };
-export type ControllerMessage = { state: DesiredHostState } | { refused: Refused } | { captureFollow: CaptureFollow };
+export type DaemonMessage = { hello: Hello } | { ack: Ack } | { counters: CountersReport } | { captureChunk: CaptureChunk } | { hostFacts: HostFacts } | { progress: Progress };
+export type ControllerMessage = { state: DesiredHostState } | { refused: Refused } | { captureFollow: CaptureFollow } | { notice: Notice };
 
 /** Bytes that are not a message of the expected type (truncated, wrong side, empty oneof). */
 export class MalformedMessage extends Error {}
@@ -246,7 +260,8 @@ export function decodeDaemonMessage(bytes: Uint8Array): DaemonMessage {
   if (message.counters) return { counters: { links: (message.counters.links ?? []).map(completeLinkCounters), sampledAtMs: message.counters.sampledAtMs ?? 0 } };
   if (message.captureChunk) return { captureChunk: completeCaptureChunk(message.captureChunk) };
   if (message.hostFacts) return { hostFacts: completeHostFacts(message.hostFacts) };
-  throw new MalformedMessage("daemon message carries none of hello, ack, counters, capture_chunk, host_facts");
+  if (message.progress) return { progress: { revision: message.progress.revision ?? 0, done: message.progress.done ?? 0, total: message.progress.total ?? 0 } };
+  throw new MalformedMessage("daemon message carries none of hello, ack, counters, capture_chunk, host_facts, progress");
 }
 
 export function decodeControllerMessage(bytes: Uint8Array): ControllerMessage {
@@ -254,7 +269,8 @@ export function decodeControllerMessage(bytes: Uint8Array): ControllerMessage {
   if (message.state) return { state: completeState(message.state) };
   if (message.refused) return { refused: { message: message.refused.message ?? "" } };
   if (message.captureFollow) return { captureFollow: completeCaptureFollow(message.captureFollow) };
-  throw new MalformedMessage("controller message carries none of state, refused, capture_follow");
+  if (message.notice) return { notice: { message: message.notice.message ?? "" } };
+  throw new MalformedMessage("controller message carries none of state, refused, capture_follow, notice");
 }
 
 export function decodeDesiredHostState(bytes: Uint8Array): DesiredHostState {
@@ -279,6 +295,7 @@ function completeHello(hello: gns3.dataplane.v1.Hello.$Properties): Hello {
     udpPortMax: hello.udpPortMax ?? 0,
     daemonVersion: hello.daemonVersion ?? "",
     name: hello.name ?? "",
+    instanceId: hello.instanceId ?? "",
   };
 }
 

@@ -28,6 +28,8 @@ declare const WebSocketPair: new () => [unknown, HibernatableSocket];
 type KeptHello = Omit<Hello, "token">;
 interface Kept {
   hostId: string;
+  /** Where the daemon connects from, when the edge said. */
+  peer?: string;
   hello?: KeptHello;
 }
 
@@ -79,8 +81,11 @@ export class ComputeObject {
     const hub = this.hubFor(hostId);
     const [client, server] = new WebSocketPair();
     this.state.acceptWebSocket(server);
-    server.serializeAttachment({ hostId } satisfies Kept);
-    this.connections.set(server, hub.connect(this.daemonSocket(server, hostId)));
+    // Cloudflare's edge says where the daemon connects from; a local workerd does not.
+    const peer = request.headers.get("cf-connecting-ip") ?? undefined;
+    const kept: Kept = { hostId, ...(peer === undefined ? {} : { peer }) };
+    server.serializeAttachment(kept);
+    this.connections.set(server, hub.connect(this.daemonSocket(server, kept)));
     return new Response(null, { status: 101, webSocket: client } as ResponseInit);
   }
 
@@ -119,7 +124,7 @@ export class ComputeObject {
       const kept = socket.deserializeAttachment() as Kept | null;
       if (!kept) continue;
       const hub = this.hubFor(kept.hostId);
-      const daemon = this.daemonSocket(socket, kept.hostId);
+      const daemon = this.daemonSocket(socket, kept);
       this.connections.set(socket, kept.hello ? hub.resume(daemon, { ...kept.hello, token: "" }) : hub.connect(daemon));
     }
     return this.hub;
@@ -133,11 +138,12 @@ export class ComputeObject {
     return this.hub;
   }
 
-  private daemonSocket(socket: HibernatableSocket, hostId: string): DaemonSocket {
+  private daemonSocket(socket: HibernatableSocket, { hostId, peer }: Kept): DaemonSocket {
     return {
+      ...(peer === undefined ? {} : { peer }),
       send: (bytes) => socket.send(bytes),
       close: (code, reason) => socket.close(code, reason),
-      opened: ({ token: _token, ...hello }) => socket.serializeAttachment({ hostId, hello } satisfies Kept),
+      opened: ({ token: _token, ...hello }) => socket.serializeAttachment({ hostId, hello, ...(peer === undefined ? {} : { peer }) } satisfies Kept),
     };
   }
 }

@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startControllerProcess, type ControllerProcess } from "../../controller/testing/controller-process";
+import { vpcsAvailable } from "../nodes/vpcs";
+import { apiAt } from "./cloud-lab";
+import { endLeftoverVpcs } from "./daemon-process";
+
+const NODES = 100;
+/**
+ * Shorter than the host takes to start them all here (4-8 s): an answer that waited only this
+ * long, without heeding the host's progress, would be a 409.
+ */
+const ACK_TIMEOUT_S = "2";
+/** Each spinner keeps a core busy for at most this long, whatever happens to the test. */
+const SPIN_LIMIT_S = 240;
+
+/**
+ * The VPCS of this lab (working folder under `dataDir`), one per node: each VPCS forks a child
+ * for its PC, which is not counted.
+ */
+function labVpcs(dataDir: string): number[] {
+  const pids: number[] = [];
+  const vpcs = (pid: string) => readFileSync(`/proc/${pid}/comm`, "latin1").trim() === "vpcs";
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!vpcs(entry)) continue;
+      const stat = readFileSync(`/proc/${entry}/stat`, "latin1");
+      const parent = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]!;
+      if (vpcs(parent)) continue;
+      if (readlinkSync(`/proc/${entry}/cwd`).startsWith(dataDir)) pids.push(Number(entry));
+    } catch {
+      // Ended while we looked.
+    }
+  }
+  return pids;
+}
+
+/**
+ * A hundred VPCS started and stopped at once on a host whose two cores are already busy (two
+ * spinning processes, and then the VPCS themselves: an idle one polls at about 2 % of a core):
+ * the bulk start answers 2xx once every VPCS runs, though it takes the host longer than the
+ * ack timeout, since the host reports its progress meanwhile; the bulk stop answers once every
+ * one has exited.
+ */
+describe.runIf(await vpcsAvailable())(`bulk start and stop of ${NODES} VPCS on a busy host`, () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "e2e-busy-"));
+  let controller: ControllerProcess;
+  const spinners: ChildProcess[] = [];
+  const api = apiAt(() => controller.url);
+  let projectId: string;
+
+  beforeAll(async () => {
+    controller = await startControllerProcess(["--port", "0", "--data-dir", dataDir, "--dataplane-ack-timeout", ACK_TIMEOUT_S]);
+    projectId = (await api("POST", "/v2/projects", { name: "busy", auto_close: false })).body.project_id;
+    for (let index = 1; index <= NODES; index++) {
+      const created = await api("POST", `/v2/projects/${projectId}/nodes`, { name: `PC${index}`, node_type: "vpcs", compute_id: "local" });
+      expect(created.status).toBe(201);
+    }
+    for (let core = 0; core < 2; core++) {
+      const spinner = spawn(process.execPath, ["-e", `const end = Date.now() + ${SPIN_LIMIT_S * 1000}; while (Date.now() < end) {}`], { stdio: "ignore" });
+      spinners.push(spinner);
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const spinner of spinners) spinner.kill("SIGKILL");
+    await controller?.stop();
+    await endLeftoverVpcs(dataDir);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("starts them all: 204 once every one runs", async () => {
+    const started = await api("POST", `/v2/projects/${projectId}/nodes/start`);
+    expect(started.status, JSON.stringify(started.body)).toBe(204);
+    expect(labVpcs(dataDir)).toHaveLength(NODES);
+    const nodes = (await api("GET", `/v2/projects/${projectId}/nodes`)).body as Array<{ status: string }>;
+    expect(nodes.filter((node) => node.status !== "started")).toEqual([]);
+  }, 240_000);
+
+  it("stops them all: 204 once every one has exited", async () => {
+    const stopped = await api("POST", `/v2/projects/${projectId}/nodes/stop`);
+    expect(stopped.status, JSON.stringify(stopped.body)).toBe(204);
+    expect(labVpcs(dataDir)).toEqual([]);
+  }, 240_000);
+});
