@@ -8,6 +8,8 @@ export default defineConfig({
     include: ["controller/**/*.test.ts", "dataplane/**/*.test.ts", "shared/**/*.test.ts"],
     // Several suites start real servers and child processes; two cores are shared between them.
     maxWorkers: 2,
+    // Labs a failed or timed-out test left running are ended after its file.
+    setupFiles: ["./shared/testing/lab-cleanup.setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { waitForGroupToEnd } from "@shared/testing/process-group";
+import { trackDataDir, trackProcessGroup } from "@shared/testing/lab-processes";
 
 export interface ControllerProcess {
   url: string;
@@ -28,6 +29,9 @@ export async function startControllerProcess(
     stdio: ["ignore", "pipe", captureOutput ? "pipe" : "inherit"],
     detached: true,
   });
+  const untrack = trackProcessGroup(child.pid!);
+  const dataDir = args[args.indexOf("--data-dir") + 1];
+  if (args.includes("--data-dir") && dataDir) trackDataDir(dataDir);
   const output: string[] = [];
   if (captureOutput) createInterface({ input: child.stderr! }).on("line", (line) => output.push(line));
   const url = await new Promise<string>((resolve, reject) => {
@@ -60,6 +64,7 @@ export async function startControllerProcess(
       });
       // npm may exit first; the server and its daemon are done writing to the data dir only once the group is empty.
       await waitForGroupToEnd(child.pid!);
+      untrack();
     },
   };
 }

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { endRecordedProcesses } from "../nodes/pid-file";
 import { groupMembers } from "@shared/testing/process-group";
+import { trackDataDir, trackProcessGroup } from "@shared/testing/lab-processes";
 import { commandLine, signalGroup } from "../nodes/processes";
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -19,6 +20,8 @@ export interface DaemonOptions {
 
 export interface DaemonProcess {
   readonly child: ChildProcess;
+  /** Every line the daemon wrote, stdout and stderr. */
+  readonly output: string[];
   /** SIGTERM (the daemon stops its nodes), SIGKILL to its process group after a grace period. */
   stop(): Promise<void>;
 }
@@ -35,13 +38,22 @@ export async function startDaemonProcess(options: DaemonOptions): Promise<Daemon
       ...["--data-dir", options.dataDir, "--udp-ports", options.udpPorts],
     ],
     // Its own process group, so a test can end it and anything it started but VPCS (which runs in sessions of its own).
-    { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"], detached: true },
+    { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
+  const output: string[] = [];
+  // Warnings and errors are shown as before, and kept for the tests that read them.
+  createInterface({ input: child.stderr! }).on("line", (line) => {
+    output.push(line);
+    process.stderr.write(`${line}\n`);
+  });
+  const untrack = trackProcessGroup(child.pid!);
+  trackDataDir(options.dataDir);
   const started = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`daemon ${options.hostId} did not start within 30 s`)), 30_000);
     child.once("exit", (code) => reject(new Error(`daemon ${options.hostId} exited with ${code} before starting`)));
     // Read to the end so the daemon never blocks on a full pipe; its warnings go to stderr.
     createInterface({ input: child.stdout! }).on("line", (line) => {
+      output.push(line);
       if (line.includes('"dataplane daemon started"')) {
         clearTimeout(timer);
         resolve();
@@ -64,9 +76,10 @@ export async function startDaemonProcess(options: DaemonOptions): Promise<Daemon
       clearTimeout(timer);
     }
     signalGroup(child.pid!, "SIGKILL");
+    untrack();
   };
   // Once only: the group's id may be reused after it is gone.
-  return { child, stop: () => (stopped ??= stop()) };
+  return { child, output, stop: () => (stopped ??= stop()) };
 }
 
 /**

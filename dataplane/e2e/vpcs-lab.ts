@@ -55,6 +55,7 @@ export async function startVpcsLab(dataDir: string, options: LabOptions = {}): P
     ["--port", "0", "--data-dir", dataDir, "--dataplane-token", token, ...(options.args ?? [])],
     {},
     options.script ?? "start",
+    { captureOutput: true },
   );
   const daemons = new Map<string, DaemonProcess>();
   const daemonDirs: string[] = [];
@@ -159,7 +160,8 @@ export async function startVpcsLab(dataDir: string, options: LabOptions = {}): P
     };
   } catch (error) {
     await close();
-    throw error;
+    // What the server said while the lab would not come up (workerd's errors among it) goes with the failure.
+    throw new Error(`${(error as Error).message}\nlast lines of the controller:\n  ${controller.output.slice(-30).join("\n  ")}`, { cause: error });
   }
 }
 
