@@ -297,6 +297,7 @@ export class DataplaneHub implements DataplaneControl {
             } else if ("hostFacts" in decoded) {
               await this.factsReported(session, decoded.hostFacts);
             } else if ("progress" in decoded) {
+              log.debug("dataplane host at work", { host_id: session.hostId, revision: decoded.progress.revision, done: decoded.progress.done, total: decoded.progress.total });
               session.ackWaiters.progressed();
             }
           })
@@ -559,6 +560,7 @@ export class DataplaneHub implements DataplaneControl {
     session.projectOfItem = new Map([...state.nodes.map((n) => [n.nodeId, n.projectId] as const), ...state.links.map((l) => [l.linkId, l.projectId] as const)]);
     for (const item of state.leftOut) session.projectOfItem.set(item.id, item.projectId);
     session.socket.send(encodeControllerMessage({ state: { revision, nodes: state.nodes, links: state.links } }));
+    log.debug("sent a state", { host_id: hostId, revision, nodes: state.nodes.length, links: state.links.length });
     if (state.leftOut.length > 0) log.warn("desired state leaves items out", { host_id: hostId, revision, left_out: state.leftOut });
     // Stored in order, off the queue: the next push need not wait for this sync to disk, and
     // allocates above `sentRevision` meanwhile.

@@ -303,6 +303,7 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
       const state = this.pending;
       this.pending = undefined;
       if (!state) return;
+      this.log.debug("applying a state", { revision: state.revision, nodes: state.nodes.length, links: state.links.length });
       // Saved while it is applied, and always before the ack, so the sync to disk does not delay
       // the request waiting for it. A daemon killed before acking restarts from a state no newer
       // than the controller knows it has, and is sent the rest when it reconnects.

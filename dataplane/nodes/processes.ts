@@ -5,6 +5,7 @@
  * are reused) and signalled one by one.
  */
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 
 export interface ProcessIdentity {
   readonly pid: number;
@@ -64,9 +65,11 @@ export function workingDirectory(pid: number): string | undefined {
  * Who has `port` right now: a TCP socket listening on it or a UDP socket bound to it, on any
  * address, held by one of `pids` ("ours"), only by other programs ("another"), or by nobody.
  * A program's own console is told from another one answering on the same port this way.
+ * Only a reading of the tables begun at `since` or later is used: one begun before the caller
+ * closed a probe of the port could take the probe for another program.
  */
-export function portHolder(protocol: "tcp" | "udp", port: number, pids: readonly number[]): "ours" | "another" | "nobody" {
-  const sockets = socketsOnPort(protocol, port);
+export async function portHolder(protocol: "tcp" | "udp", port: number, pids: readonly number[], since = performance.now()): Promise<"ours" | "another" | "nobody"> {
+  const sockets = (await socketTable(protocol, since)).get(port) ?? new Set<string>();
   if (sockets.size === 0) return "nobody";
   return pids.some((pid) => socketInodesOf(pid).some((inode) => sockets.has(inode))) ? "ours" : "another";
 }
@@ -109,30 +112,32 @@ function statFields(pid: number): string[] | undefined {
   }
 }
 
-/** Inodes of the sockets on `port` in this network namespace's tables (IPv4 and IPv6). */
-function socketsOnPort(protocol: "tcp" | "udp", port: number): Set<string> {
-  return socketTable(protocol).get(port) ?? new Set();
-}
-
 /**
- * How long one reading of a socket table serves. A hundred emulators starting at once each poll
- * for their ports every 20 ms; each reading their own copy of tables that grow with every
- * socket of the host kept the daemon's thread busy with nothing else (its progress reports
- * came late, and the controller answered 409 to a start that was working).
+ * How long one reading of the socket tables serves. A hundred emulators starting at once each
+ * poll for their ports every 20 ms, and the kernel writes out tables that grow with every
+ * socket of the host: read by each of them, and on the daemon's thread, those readings took
+ * that thread for seconds at a time (its progress reports came late, and the controller
+ * answered 409 to a start that was working). Now they share one reading, done off the thread.
  */
-const SOCKET_TABLE_FRESH_MS = 10;
-const socketTables = new Map<string, { readAt: number; byPort: Map<number, Set<string>> }>();
+const SOCKET_TABLE_FRESH_MS = 25;
+const socketTables = new Map<string, { readAt: number; byPort: Promise<Map<number, Set<string>>> }>();
 
-/** Listening TCP sockets or bound UDP sockets by local port, read at most once per `SOCKET_TABLE_FRESH_MS`. */
-function socketTable(protocol: "tcp" | "udp"): Map<number, Set<string>> {
+/** Listening TCP sockets or bound UDP sockets by local port, in this network namespace (IPv4 and IPv6). */
+function socketTable(protocol: "tcp" | "udp", since: number): Promise<Map<number, Set<string>>> {
   const now = performance.now();
   const cached = socketTables.get(protocol);
-  if (cached && now - cached.readAt < SOCKET_TABLE_FRESH_MS) return cached.byPort;
+  if (cached && cached.readAt >= since && now - cached.readAt < SOCKET_TABLE_FRESH_MS) return cached.byPort;
+  const byPort = readSocketTable(protocol);
+  socketTables.set(protocol, { readAt: now, byPort });
+  return byPort;
+}
+
+async function readSocketTable(protocol: "tcp" | "udp"): Promise<Map<number, Set<string>>> {
   const byPort = new Map<number, Set<string>>();
   for (const table of [`/proc/net/${protocol}`, `/proc/net/${protocol}6`]) {
     let text: string;
     try {
-      text = readFileSync(table, "latin1");
+      text = await readFile(table, "latin1");
     } catch {
       continue;
     }
@@ -148,7 +153,6 @@ function socketTable(protocol: "tcp" | "udp"): Map<number, Set<string>> {
       byPort.set(port, inodes);
     }
   }
-  socketTables.set(protocol, { readAt: now, byPort });
   return byPort;
 }
 

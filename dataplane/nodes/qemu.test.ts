@@ -184,7 +184,7 @@ describe.skipIf(!canRun)("QemuRuntime with a booted guest", () => {
     expect(stopMs).toBeLessThan(20_000);
     expect(runtime.running).toBe(false);
     expect(isAlive(leader)).toBe(false);
-    expect(portHolder("tcp", consolePortOf(runtime), [])).toBe("nobody");
+    expect(await portHolder("tcp", consolePortOf(runtime), [])).toBe("nobody");
     console_.close();
     expect(imageMd5()).toBe(imageMd5Before);
     const overlay = join(workRoot, "qemu", "project", "guest", "hda_disk.qcow2");
@@ -229,7 +229,7 @@ describe.skipIf(!canRun)("QemuRuntime start, stop and crash", () => {
     while (crashes.length === 0 && performance.now() - killed < 5000) await sleep(20);
     expect(crashes).toEqual([{ nodeId: "node-crash", exitCode: null, signal: "SIGKILL", message: expect.stringMatching(/^QEMU exited by itself \(signal SIGKILL\)/) }]);
     expect(runtime.running).toBe(false);
-    expect(portHolder("tcp", consolePortOf(runtime), [])).toBe("nobody");
+    expect(await portHolder("tcp", consolePortOf(runtime), [])).toBe("nobody");
     await runtime.start();
     expect(runtime.running).toBe(true);
     await runtime.stop();

@@ -396,9 +396,10 @@ function cannotRun(binary: string, error: NodeJS.ErrnoException): Error {
 
 /** Resolves once this QEMU listens on the console port; another program there is not taken for it. */
 async function waitForConsole(running: Running, port: number, deadline: number, timeoutMs: number): Promise<void> {
+  const since = performance.now();
   for (;;) {
     if (hasExited(running.child)) throw new Error("the process exited during start");
-    const holder = portHolder("tcp", port, [running.leader.pid]);
+    const holder = await portHolder("tcp", port, [running.leader.pid], since);
     if (holder === "ours") return;
     if (holder === "another") throw new Error(consolePortTaken(port));
     if (performance.now() > deadline) throw new Error(`the console on port ${port} did not open within ${timeoutMs} ms`);

@@ -306,13 +306,14 @@ function macIdOf(nodeId: string): number {
  */
 async function waitUntilServing(running: Running, timeoutMs: number): Promise<void> {
   const { console: consolePort, vpcs: vpcsPort } = running.ports;
-  const deadline = performance.now() + timeoutMs;
+  const since = performance.now();
+  const deadline = since + timeoutMs;
   for (;;) {
     if (hasExited(running.child)) throw new Error("the process exited during start");
     const ours = [running.leader.pid, ...descendants(running.leader.pid).map((each) => each.pid)];
-    const consoleOpen = portHolder("tcp", consolePort, ours) === "ours";
+    const consoleOpen = (await portHolder("tcp", consolePort, ours, since)) === "ours";
     if (consoleOpen) {
-      const udp = portHolder("udp", vpcsPort, ours);
+      const udp = await portHolder("udp", vpcsPort, ours, since);
       if (udp === "ours") return;
       if (udp === "another") throw new UdpPortTaken(`UDP port ${vpcsPort} is already in use on this host`);
     }
