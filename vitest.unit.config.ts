@@ -28,6 +28,7 @@ const PROCESS_TESTS = [
   "shared/proto/index.test.ts",
   "shared/cli/commands.test.ts",
   "shared/cli/operator-mistakes.test.ts",
+  "controller/runtime/operator-log.test.ts",
   // In process, but a property run of thousands of generated requests.
   "controller/fuzz/**",
 ];

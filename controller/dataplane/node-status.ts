@@ -4,6 +4,7 @@ import type { NodeRecord } from "../domain/nodes";
 import { applyChange } from "../services/change";
 import { nodeWire } from "../services/nodes";
 import { projectEvent } from "../services/project-events";
+import * as lifecycle from "../services/lifecycle-log";
 import { withConflictRetry } from "../store/conflict-retry";
 import { keys } from "../store/keys";
 
@@ -37,6 +38,7 @@ export async function stopNodesThatDoNotRun(deps: ControllerDeps, hostId: string
           projectEvent(projectId, "log.error", { message: `Node ${node.name} is not running on dataplane host ${hostId}: ${reason}`, compute_id: hostId, node_id: nodeId }),
         ],
       });
+      lifecycle.nodeNotRunning(next, hostId, reason);
       return true;
     });
     if (stopped) stoppedNodes.add(nodeId);

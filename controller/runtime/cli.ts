@@ -11,6 +11,7 @@ import { LOCAL_DATAPLANE_FLAGS, startLocalDataplane, type LocalDataplane } from 
 import { startNodeController } from "./node";
 import type { ConnectionTimeouts } from "./node-connections";
 import { webUiProblem } from "./web-ui";
+import { whereToGo } from "./where-to-go";
 import { exitOnOperatorError } from "@shared/cli/operator-error";
 
 /**
@@ -169,6 +170,7 @@ if (!values["no-local-dataplane"]) {
   });
 }
 log.info("controller listening", { url: controller.url, data_dir: values["data-dir"], local_dataplane: dataplane !== undefined });
+process.stdout.write(`${whereToGo(controller.url, webUiDir === undefined ? "/" : "/dashboard/")}\n`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, stopEverything);

@@ -6,6 +6,7 @@ import { ACK_TIMEOUT_FLAG, InvalidAckTimeout, parseAckTimeout } from "./ack-time
 import { LOCAL_DATAPLANE_FLAGS, startLocalDataplane, type LocalDataplane } from "./local-dataplane";
 import { startLocalWorker } from "./worker-local";
 import { checkListenable } from "./listen-failure";
+import { whereToGo } from "./where-to-go";
 import { childrenNamed, endWithThisProcess } from "./end-with-this-process";
 import { lockDataDir } from "@shared/cli/data-dir-lock";
 import { exitOnOperatorError, orExit } from "@shared/cli/operator-error";
@@ -58,8 +59,11 @@ const worker = await startLocalWorker({
   dataplaneToken,
   vars: {
     DATAPLANE_ACK_TIMEOUT: values["dataplane-ack-timeout"],
-    // The Worker has no process environment: its objects log at the level the CLI was given.
-    ...(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {}),
+    // The Worker has no process environment: what npm start reads from it is passed on as vars
+    // (the log level, and the timings only tests shorten).
+    ...Object.fromEntries(
+      ["LOG_LEVEL", "CONTROLLER_AUTO_CLOSE_MS", "CONTROLLER_NOTIFICATION_PING_MS"].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])),
+    ),
     ...(values.user !== undefined && values.password !== undefined ? { CONTROLLER_USER: values.user, CONTROLLER_PASSWORD: values.password } : {}),
   },
 });
@@ -76,6 +80,7 @@ if (!values["no-local-dataplane"]) {
   });
 }
 log.info("controller listening", { url: worker.url, runtime: "workerd", data_dir: values["data-dir"], local_dataplane: dataplane !== undefined });
+process.stdout.write(`${whereToGo(worker.url, "/")}\n`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () =>

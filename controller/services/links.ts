@@ -15,6 +15,7 @@ import type { NodeRecord } from "../domain/nodes";
 import { conflict, notFound } from "../http/api-error";
 import { LOCAL_COMPUTE_ID } from "../domain/computes";
 import { keys } from "../store/keys";
+import * as lifecycle from "./lifecycle-log";
 import { applyChange, combineChanges, type Change } from "./change";
 import { linkEffect } from "../domain/dataplane-effects";
 import { withConflictRetry } from "../store/conflict-retry";
@@ -102,6 +103,7 @@ export async function updateLink(deps: ControllerDeps, projectId: string, linkId
       events: [projectEvent(projectId, "link.updated", linkToWire(result.link))],
       dataplane: linkEffect(link, result.link, (nodeId) => hosts.get(nodeId)),
     });
+    lifecycle.linkFiltersChanged(link, result.link);
     return result.link;
   });
 }

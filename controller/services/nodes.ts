@@ -7,6 +7,7 @@ import { duplicateOrigin, newNode, nodeToTopology, nodeToWire, updatedNode, type
 import { splitStartupScript } from "../domain/vpcs-script";
 import { conflict, notFound } from "../http/api-error";
 import { keys } from "../store/keys";
+import * as lifecycle from "./lifecycle-log";
 import { cachedListBody } from "./list-cache";
 import { applyChange, combineChanges, emptyChange, reachDataplane, type Change } from "./change";
 import { combineEffects, linkEffect, nodeEffect, type DataplaneEffect } from "../domain/dataplane-effects";
@@ -274,6 +275,7 @@ async function recordNodeAction(
       guards: [{ key: keys.node(projectId, nodeId), revision: node.revision }],
       events: [projectEvent(projectId, "node.updated", nodeWire(deps, next))],
     });
+    lifecycle.nodeStatusChanged(next, node.status);
     return { node: next, effect: nodeEffect(node, next) };
   });
 }

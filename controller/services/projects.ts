@@ -11,6 +11,7 @@ import type { KvWrite } from "../store/kv";
 import { applyChange, emptyChange, reachDataplane, type Change } from "./change";
 import { projectEffect } from "../domain/dataplane-effects";
 import { withConflictRetry } from "../store/conflict-retry";
+import * as lifecycle from "./lifecycle-log";
 
 /**
  * Project ids are UUIDs; anything else names no project. Checked before the store is read,
@@ -107,12 +108,16 @@ export async function openProject(deps: ControllerDeps, projectId: string): Prom
       events: [controllerEvent("project.opened", next)],
       dataplane: projectEffect(record, next, stored),
     });
+    lifecycle.projectOpened(next);
     return next;
   });
 }
 
-/** Closing stops every node and capture, as GNS3 does, and keeps the topology stored. */
-export async function closeProject(deps: ControllerDeps, projectId: string): Promise<ProjectRecord> {
+/**
+ * Closing stops every node and capture, as GNS3 does, and keeps the topology stored. `why` is
+ * for the log: who closed it.
+ */
+export async function closeProject(deps: ControllerDeps, projectId: string, why = "a client closed it"): Promise<ProjectRecord> {
   return withConflictRetry(async () => {
     const record = await loadProject(deps, projectId);
     if (record.status === "closed") return record;
@@ -126,6 +131,7 @@ export async function closeProject(deps: ControllerDeps, projectId: string): Pro
     };
     change.writes.push(...(await stopEverything(deps, projectId)));
     await applyChange(deps, change);
+    lifecycle.projectClosed(next, why);
     return next;
   });
 }
@@ -214,7 +220,9 @@ export async function projectStats(deps: ControllerDeps, projectId: string): Pro
  */
 export async function closeUnwatchedProject(deps: ControllerDeps, projectId: string): Promise<void> {
   const record = await deps.store.get<ProjectRecord>(keys.project(projectId));
-  if (record?.status === "opened" && record.auto_close) await closeProject(deps, projectId);
+  if (record?.status === "opened" && record.auto_close) {
+    await closeProject(deps, projectId, "auto_close: its last notification client left; set auto_close false to keep it open");
+  }
 }
 
 function controllerEvent(action: string, record: ProjectRecord) {

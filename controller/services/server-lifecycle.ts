@@ -15,7 +15,7 @@ const log = createLogger("controller.server");
 export async function closeEveryProject(deps: ControllerDeps): Promise<void> {
   for (const project of await listProjects(deps)) {
     if (project.status !== "opened") continue;
-    await closeProject(deps, project.project_id).catch((error: unknown) =>
+    await closeProject(deps, project.project_id, "the server is shutting down").catch((error: unknown) =>
       log.error("could not close the project before stopping", { project_id: project.project_id, error: String(error) }),
     );
   }

@@ -134,7 +134,7 @@ describe.each([
       expect(created.status).toBe(201);
       const nodePath = `/v2/projects/${project.body.project_id}/nodes/${created.body.node_id}`;
       const started = await api("POST", `${nodePath}/start`);
-      expect(started).toEqual({ status: 409, body: { status: 409, message: `Node PC1: console port ${port} is already in use on this host (dataplane host local)` } });
+      expect(started).toEqual({ status: 409, body: { status: 409, message: `Node PC1: console port ${port} is already in use on this host: free it, or give the node another "console" port (dataplane host local)` } });
       expect((await api("GET", nodePath)).body.status).toBe("stopped");
     } finally {
       blocker.close();
@@ -145,7 +145,8 @@ describe.each([
     const project = await api("POST", "/v2/projects", { name: `killed-${Math.random()}` });
     const created = await api("POST", `/v2/projects/${project.body.project_id}/nodes`, { name: "PC1", node_type: "vpcs", compute_id: "local" });
     const nodePath = `/v2/projects/${project.body.project_id}/nodes/${created.body.node_id}`;
-    expect((await api("POST", `${nodePath}/start`)).status).toBe(200);
+    const first = await api("POST", `${nodePath}/start`);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
     const notifications = await followNotifications(controller.url, project.body.project_id);
     try {
       const pid = vpcsLeaderPid(dataDir, created.body.node_id);

@@ -527,7 +527,7 @@ describe("a host reconciler running VPCS", () => {
     later(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const { port } = server.address() as AddressInfo;
     expect(await host.apply({ revision: 1, nodes: [pc(port)], links: [] })).toEqual([
-      { kind: ItemErrorKind.NODE, id: "pc", message: `node PC1: console port ${port} is already in use on this host` },
+      { kind: ItemErrorKind.NODE, id: "pc", message: `node PC1: console port ${port} is already in use on this host: free it, or give the node another "console" port` },
     ]);
     expect(host.itemErrors()).toHaveLength(1);
   }, 30_000);

@@ -14,7 +14,7 @@ const OUTPUT_GRACE_MS = 200;
 const PORT_RETRY_MS = 50;
 
 export function consolePortTaken(port: number): string {
-  return `console port ${port} is already in use on this host`;
+  return `console port ${port} is already in use on this host: free it, or give the node another "console" port`;
 }
 
 /**

@@ -305,7 +305,7 @@ describe.skipIf(!canRun)("QemuRuntime start failures", () => {
     const holder: Server = createServer();
     await new Promise<void>((resolve) => holder.listen(port, "0.0.0.0", resolve));
     try {
-      await expect(runtime.start()).rejects.toThrow(`console port ${port} is already in use on this host`);
+      await expect(runtime.start()).rejects.toThrow(`console port ${port} is already in use on this host: free it, or give the node another "console" port`);
     } finally {
       await new Promise((resolve) => holder.close(resolve));
     }

@@ -200,7 +200,7 @@ describe("VpcsRuntime", () => {
     const runtime = new VpcsRuntime({ nodeId: "node-pc5", name: "pc5", consolePort: port }, { workDir: join(workRoot, "pc5") });
     runtimes.push(runtime);
     try {
-      await expect(runtime.start()).rejects.toThrow(new Error(`console port ${port} is already in use on this host`));
+      await expect(runtime.start()).rejects.toThrow(new Error(`console port ${port} is already in use on this host: free it, or give the node another "console" port`));
       expect(runtime.running).toBe(false);
     } finally {
       await new Promise((resolve) => server.close(resolve));
@@ -214,7 +214,7 @@ describe("VpcsRuntime", () => {
     const runtime = new VpcsRuntime({ nodeId: "node-pc9", name: "pc9", consolePort }, { workDir: join(workRoot, "pc9"), executable });
     runtimes.push(runtime);
     try {
-      await expect(runtime.start()).rejects.toThrow(new Error(`console port ${consolePort} is already in use on this host`));
+      await expect(runtime.start()).rejects.toThrow(new Error(`console port ${consolePort} is already in use on this host: free it, or give the node another "console" port`));
       expect(runtime.running).toBe(false);
     } finally {
       killIfAlive(intruderPid());
