@@ -5,7 +5,8 @@ import { createApp } from "../app";
 import { keys } from "../store/keys";
 import { daemonFrame, daemonHello } from "../testing/daemon-messages";
 import { inProcessDeps } from "../testing/in-process-deps";
-import { CLOSE_HOST_TAKEN, CLOSE_REPLACED, DataplaneHub, type DaemonConnection } from "./hub";
+import { CLOSE_HOST_TAKEN, CLOSE_REPLACED } from "./daemon-hello";
+import { DataplaneHub, type DaemonConnection } from "./hub";
 
 const TOKEN = "sessions-token";
 const { tempDir } = cleanupAfterEach();

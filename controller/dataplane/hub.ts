@@ -2,38 +2,31 @@ import {
   decodeDaemonMessage,
   encodeControllerMessage,
   encodeDesiredHostState,
-  ItemErrorKind,
   MalformedMessage,
   type Ack,
   type CountersReport,
   type Hello,
   type HostFacts,
-  type LinkSpec,
 } from "@shared/proto";
 import { createLogger } from "@shared/logging/logger";
-import { sameSecret } from "@shared/secrets/same-secret";
 import type { ControllerDeps, DataplaneControl, HostAnswer, ItemProblem } from "../deps";
-import { computeToWire, LOCAL_COMPUTE_ID, type ComputeRecord } from "../domain/computes";
+import { computeToWire } from "../domain/computes";
 import { qemuAccelerator } from "../domain/qemu-host";
 import { loadComputeRecord } from "../services/computes";
 import type { DataplaneEffect } from "../domain/dataplane-effects";
-import type { Notification } from "../events/event-bus";
-import { KvClosed } from "../store/kv";
-import { isProjectRecordKey, keys } from "../store/keys";
-import { desiredHostState, tunnelEndsFor, type LeftOut } from "./desired-state";
-import { ackWaitMs } from "./ack-wait";
-import { AckWaiters, type AckOutcome } from "./ack-waiters";
-import { daemonArrival } from "./daemon-arrival";
-import { HostArrivals } from "./host-arrivals";
-import { CaptureStreams } from "./capture-streams";
-import { LinkCountersBook, linkCountersWire, type LinkCountersSample, type LinkPlacement } from "./link-counters";
-import { HostForwardedTotals, type HostForwarded } from "./host-forwarded";
 import type { LinkRecord } from "../domain/links";
-import { hostFactsRecord, loadHostFacts, saveHostFacts } from "./host-facts";
-import { NodeCommandLines } from "./node-command-lines";
-import { stopNodesThatDoNotRun } from "./node-status";
-import { loadStartupScripts, startupScriptKey } from "./startup-scripts";
-import { loadQemuImageSums } from "./qemu-images";
+import { KvClosed } from "../store/kv";
+import { keys } from "../store/keys";
+import { ackAnnouncements, ackOutcome } from "./ack-outcome";
+import { ackWaitMs } from "../domain/ack-wait";
+import type { AckOutcome } from "./ack-waiters";
+import { daemonArrival } from "./daemon-arrival";
+import { CLOSE_BAD_MESSAGE, CLOSE_HOST_TAKEN, CLOSE_REPLACED, CLOSE_SILENT, HELLO_TIMEOUT_MS, helloProblem, SILENCE_TIMEOUT_MS } from "./daemon-hello";
+import { desiredHostState, tunnelEndsFor, type LeftOut } from "./desired-state";
+import { HostArrivals } from "./host-arrivals";
+import { hostFactsRecord, saveHostFacts } from "../services/host-facts";
+import { HostForwardedTotals, type HostForwarded } from "./host-forwarded";
+import { markEveryHostDisconnected, saveHostPresence } from "./host-presence";
 import {
   claimTunnelPorts,
   loadHostProjectRecords,
@@ -43,22 +36,13 @@ import {
   saveLeftOut,
   tunnelPortKey,
   type DataplaneAckRecord,
-  type DataplaneHostRecord,
-  type StoredItemError,
 } from "./host-records";
-
-/** The WebSocket as the hub sees it; the route adapts the runtime's socket to it. */
-export interface DaemonSocket {
-  send(bytes: Uint8Array): void;
-  close(code: number, reason: string): void;
-  /** Where the connection comes from (address and port), for the logs of both daemons when a host id is taken twice. */
-  peer?: string;
-  /**
-   * Told the Hello once the session is open. A runtime that may forget its sessions while the
-   * socket stays up (a hibernating Durable Object) keeps it with the socket, to `resume` later.
-   */
-  opened?(hello: Hello): void;
-}
+import { HostSession, type DaemonSocket } from "./host-session";
+import { linkCountersWire, type LinkCountersSample } from "../domain/link-counters";
+import { LinkCountersBook, type LinkPlacement } from "./link-counters";
+import { stopNodesThatDoNotRun } from "./node-status";
+import { loadQemuImageSums } from "./qemu-images";
+import { loadStartupScripts, startupScriptKey } from "./startup-scripts";
 
 /** What the route feeds the hub from one socket. */
 export interface DaemonConnection {
@@ -66,63 +50,10 @@ export interface DaemonConnection {
   closed(): void;
 }
 
-/** Close codes: 4401 as the proto says for a bad token; the others tell the daemon what to fix. */
-export const CLOSE_UNAUTHORIZED = 4401;
-export const CLOSE_BAD_MESSAGE = 4400;
-/** Another daemon serves this host id: the newcomer waits and dials again. */
-export const CLOSE_HOST_TAKEN = 4409;
-/** The same daemon dialled again: its old connection (dropped on its side) is closed. */
-export const CLOSE_REPLACED = 4410;
-/** A daemon that said nothing for too long: no Hello after connecting, or silence after it. */
-export const CLOSE_SILENT = 4408;
-
 /** How often at most a host's operator (and the controller's log) hears that another daemon wants its host id. */
 const TAKEN_NOTICE_INTERVAL_MS = 60_000;
 
-/** How long a daemon has to send its Hello, and how long it may then stay silent (it reports every second or so). */
-export const HELLO_TIMEOUT_MS = 10_000;
-export const SILENCE_TIMEOUT_MS = 15_000;
-
-const HOST_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-
 const log = createLogger("controller.hub");
-
-interface HostSession {
-  hostId: string;
-  socket: DaemonSocket;
-  hello: Hello;
-  peer: string;
-  /** When the daemon connected, and when its operator was last told another daemon wants its host id. */
-  since: number;
-  takenNoticeAt: number;
-  /** The last state sent without its revision, to skip revisions that would change nothing. */
-  lastBody?: Uint8Array;
-  /** Where each node and link of the last state belongs, to name the project of an item error. */
-  projectOfItem: Map<string, string>;
-  /** The links of the last state sent, to read the host's counter reports against. */
-  linksSent: Map<string, LinkSpec>;
-  /** The newest revision sent, what it left out, and the newest the daemon acknowledged with its item errors. */
-  sentRevision: number;
-  leftOut: LeftOut[];
-  ackedRevision: number;
-  ackErrors: StoredItemError[];
-  /** Requests waiting for the daemon to acknowledge a revision. */
-  ackWaiters: AckWaiters;
-  /** Capture files the host is sending, for `GET …/pcap`. */
-  captures: CaptureStreams;
-  /** The command lines of the host's nodes, as its acks report them. */
-  commandLines: NodeCommandLines;
-  /** Re-armed by every message: when it fires, the host is taken for gone. */
-  silence?: ReturnType<typeof setTimeout>;
-  /** Pushes run one after another, so revisions reach the daemon in order. */
-  queue: Promise<void>;
-  /** The push queued and not started yet, which a new request can join. */
-  waitingPush?: Promise<void>;
-  /** Revisions sent are stored one after another, behind the pushes. */
-  recording: Promise<void>;
-  timer?: ReturnType<typeof setTimeout>;
-  closed: boolean;
-}
 
 export interface DataplaneHubOptions {
   /** Events arrive in bursts (a node delete announces each link): one revision per burst. */
@@ -167,7 +98,7 @@ export class DataplaneHub implements DataplaneControl {
     this.ready =
       options.resetConnectedOnStart === false
         ? Promise.resolve()
-        : this.markAllDisconnected().catch((error) => log.error("could not reset dataplane host states", { error: String(error) }));
+        : markEveryHostDisconnected(deps).catch((error) => log.error("could not reset dataplane host states", { error: String(error) }));
   }
 
   /** Something a host may run changed elsewhere (another object's project): rebuild every host's state. */
@@ -248,7 +179,8 @@ export class DataplaneHub implements DataplaneControl {
    * socket stayed open) from the Hello the socket kept; the host gets its state again.
    */
   resume(socket: DaemonSocket, hello: Hello): DaemonConnection {
-    const session = this.newSession(hello, socket);
+    const session = new HostSession(hello, socket, this.deps);
+    this.sessions.set(hello.hostId, session);
     void this.enqueue(session, false);
     return this.connection(socket, session);
   }
@@ -281,7 +213,7 @@ export class DataplaneHub implements DataplaneControl {
             if (ended) return;
             if ("hello" in decoded) {
               if (session) return refuse(CLOSE_BAD_MESSAGE, "Hello was already received on this connection");
-              const problem = this.helloProblem(decoded.hello) ?? this.hostTaken(decoded.hello, socket);
+              const problem = helloProblem(decoded.hello, this.deps.config.dataplaneToken, this.onlyHost) ?? this.hostTaken(decoded.hello, socket);
               if (problem) return refuse(problem.code, problem.message);
               clearTimeout(helloTimer);
               session = await this.open(decoded.hello, socket);
@@ -315,25 +247,6 @@ export class DataplaneHub implements DataplaneControl {
     };
   }
 
-  private helloProblem(hello: Hello): { code: number; message: string } | undefined {
-    const expected = this.deps.config.dataplaneToken;
-    if (!expected) {
-      return { code: CLOSE_UNAUTHORIZED, message: "this controller accepts no dataplane daemons: start it with --dataplane-token (or DATAPLANE_TOKEN)" };
-    }
-    if (!sameSecret(hello.token, expected)) return { code: CLOSE_UNAUTHORIZED, message: "wrong dataplane token" };
-    if (!HOST_ID.test(hello.hostId)) {
-      return { code: CLOSE_BAD_MESSAGE, message: `host id '${hello.hostId}' must be 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit` };
-    }
-    if (this.onlyHost !== undefined && hello.hostId !== this.onlyHost) {
-      return { code: CLOSE_BAD_MESSAGE, message: `this channel is host '${this.onlyHost}'s, the Hello says '${hello.hostId}'` };
-    }
-    const { udpPortMin: min, udpPortMax: max } = hello;
-    if (!(min >= 1 && max <= 65535 && min <= max)) {
-      return { code: CLOSE_BAD_MESSAGE, message: `UDP port range ${min}-${max} must be within 1-65535, lowest first` };
-    }
-    return undefined;
-  }
-
   /**
    * A Hello for a host whose session lives, from another daemon: refused, and both daemons'
    * operators told (see daemon-arrival.ts). The same daemon dialling again is not refused.
@@ -356,14 +269,12 @@ export class DataplaneHub implements DataplaneControl {
     await this.ready;
     const previous = this.sessions.get(hello.hostId);
     if (previous) {
-      previous.closed = true;
-      clearTimeout(previous.silence);
-      previous.ackWaiters.disconnected();
-      previous.captures.disconnected();
+      previous.end();
       previous.socket.close(CLOSE_REPLACED, "the same daemon connected again; this connection is over");
     }
-    const session = this.newSession(hello, socket);
-    await this.saveHost(hello, true);
+    const session = new HostSession(hello, socket, this.deps);
+    this.sessions.set(hello.hostId, session);
+    await saveHostPresence(this.deps, hello, true);
     socket.opened?.(hello);
     log.info("dataplane host connected", { host_id: hello.hostId, peer: session.peer, last_applied_revision: hello.lastAppliedRevision });
     this.arrivals.arrived(hello.hostId);
@@ -373,97 +284,25 @@ export class DataplaneHub implements DataplaneControl {
     return session;
   }
 
-  private newSession(hello: Hello, socket: DaemonSocket): HostSession {
-    const session: HostSession = {
-      hostId: hello.hostId,
-      socket,
-      hello,
-      peer: socket.peer ?? "an unknown address",
-      since: Date.now(),
-      takenNoticeAt: -Infinity,
-      projectOfItem: new Map(),
-      linksSent: new Map(),
-      sentRevision: 0,
-      leftOut: [],
-      ackedRevision: 0,
-      ackErrors: [],
-      ackWaiters: new AckWaiters(),
-      captures: new CaptureStreams(),
-      commandLines: new NodeCommandLines(this.deps, hello.hostId),
-      queue: Promise.resolve(),
-      recording: Promise.resolve(),
-      closed: false,
-    };
-    this.sessions.set(hello.hostId, session);
-    return session;
-  }
-
   /** A host that goes quiet (its machine froze, the network dropped) is closed as if it had left. */
   private heard(session: HostSession): void {
-    clearTimeout(session.silence);
-    if (session.closed) return;
-    session.silence = setTimeout(() => {
+    session.heard(this.silenceTimeoutMs, () => {
       log.warn("dataplane host silent, closing its connection", { host_id: session.hostId, silent_ms: this.silenceTimeoutMs });
       session.socket.close(CLOSE_SILENT, `nothing heard for ${this.silenceTimeoutMs / 1000} s`);
       this.close(session).catch((error) => log.error("dataplane disconnect failed", { host_id: session.hostId, error: String(error) }));
-    }, this.silenceTimeoutMs);
+    });
   }
 
   private async close(session: HostSession): Promise<void> {
     if (session.closed && this.sessions.get(session.hostId) !== session) return;
-    session.closed = true;
-    clearTimeout(session.timer);
-    clearTimeout(session.silence);
-    session.ackWaiters.disconnected();
-    session.captures.disconnected();
+    session.end();
     this.counters.forgetHost(session.hostId);
     this.forwarded.disconnected(session.hostId);
     if (this.sessions.get(session.hostId) !== session) return;
     this.sessions.delete(session.hostId);
     this.arrivals.left(session.hostId);
-    await this.saveHost(session.hello, false);
+    await saveHostPresence(this.deps, session.hello, false);
     log.info("dataplane host disconnected", { host_id: session.hostId });
-  }
-
-  /** The host record, and the compute record clients see (the controller's own `local` always exists). */
-  private async saveHost(hello: Hello, connected: boolean): Promise<void> {
-    const host: DataplaneHostRecord = {
-      host_id: hello.hostId,
-      name: hello.name || hello.hostId,
-      tunnel_address: hello.tunnelAddress,
-      udp_port_min: hello.udpPortMin,
-      udp_port_max: hello.udpPortMax,
-      daemon_version: hello.daemonVersion,
-      connected,
-    };
-    if (hello.hostId === LOCAL_COMPUTE_ID) {
-      await this.deps.store.commit([{ key: keys.dataplaneHost(hello.hostId), value: host }]);
-      return;
-    }
-    const existed = (await this.deps.store.get(keys.compute(hello.hostId))) !== undefined;
-    const compute: ComputeRecord = {
-      compute_id: hello.hostId,
-      name: host.name,
-      protocol: "http",
-      host: hello.tunnelAddress,
-      // Daemons serve no HTTP API: there is no port a client could reach them on.
-      port: 0,
-      user: null,
-      connected,
-      last_error: null,
-    };
-    await this.deps.store.commit([
-      { key: keys.dataplaneHost(hello.hostId), value: host },
-      { key: keys.compute(hello.hostId), value: compute },
-    ]);
-    const facts = await loadHostFacts(this.deps, hello.hostId);
-    this.deps.events.publish(
-      { kind: "controller" },
-      {
-        action: existed ? "compute.updated" : "compute.created",
-        event: computeToWire(compute, this.deps.config.version, this.deps.usage(), { qemuAccelerator: qemuAccelerator(facts) }),
-      },
-    );
   }
 
   /** Keeps what the host's machine offers QEMU; the compute's capabilities change when the accelerator its guests get does. */
@@ -479,42 +318,17 @@ export class DataplaneHub implements DataplaneControl {
     );
   }
 
-  private async markAllDisconnected(): Promise<void> {
-    for (const host of (await loadHostRecords(this.deps)).values()) {
-      if (!host.connected) continue;
-      const writes = [{ key: keys.dataplaneHost(host.host_id), value: { ...host, connected: false } }];
-      const compute = await this.deps.store.get<ComputeRecord>(keys.compute(host.host_id));
-      if (compute) writes.push({ key: keys.compute(host.host_id), value: { ...compute, connected: false } as never });
-      await this.deps.store.commit(writes);
-    }
-  }
-
   private schedule(session: HostSession): void {
-    if (session.timer !== undefined || session.closed) return;
-    session.timer = setTimeout(() => {
-      session.timer = undefined;
-      void this.enqueue(session, false);
-    }, this.debounceMs);
+    session.schedule(this.debounceMs, () => void this.enqueue(session, false));
   }
 
-  /**
-   * Resolves once the push ran. A push waiting for its turn reads the store only when it
-   * starts, so it serves every request that committed before: those join it rather than
-   * queue a rebuild each.
-   */
+  /** Resolves once the push ran (see HostSession.enqueue: a request joins the push waiting for its turn). */
   private enqueue(session: HostSession, force: boolean): Promise<void> {
-    if (!force && session.waitingPush) return session.waitingPush;
-    const pushed = session.queue.then(() => {
-      if (session.waitingPush === settled) session.waitingPush = undefined;
-      return session.closed ? undefined : this.push(session, force);
-    });
-    // A failed push is logged once; those waiting on it go on to wait for the ack, which times out.
-    const settled: Promise<void> = pushed.catch((error) => {
-      log.error("could not send the desired state", { host_id: session.hostId, error: String(error) });
-    });
-    if (!force) session.waitingPush = settled;
-    session.queue = settled;
-    return settled;
+    return session.enqueue(
+      force,
+      () => this.push(session, force),
+      (error) => log.error("could not send the desired state", { host_id: session.hostId, error: String(error) }),
+    );
   }
 
   /**
@@ -599,27 +413,18 @@ export class DataplaneHub implements DataplaneControl {
   }
 
   /**
-   * Stores the ack and stops the nodes it says do not run; each other error not in the previous
-   * ack becomes a `log.error` on its project's stream. Then the requests waiting for it answer.
+   * Stores the ack and stops the nodes it says do not run (see ack-outcome.ts); each other error
+   * not in the previous ack becomes a `log.error` on its project's stream. The requests waiting
+   * for it answer once the command lines it reports are stored.
    */
   private async acknowledged(session: HostSession, ack: Ack): Promise<void> {
-    const errors: StoredItemError[] = ack.errors.map((error) => ({
-      kind: error.kind === ItemErrorKind.NODE ? "node" : error.kind === ItemErrorKind.LINK ? "link" : "unspecified",
-      id: error.id,
-      project_id: session.projectOfItem.get(error.id) ?? "",
-      message: error.message,
-    }));
-    if (ack.revision >= session.ackedRevision) {
+    const outcome = ackOutcome(session, ack);
+    if (outcome.newest) {
       session.ackedRevision = ack.revision;
-      session.ackErrors = errors;
+      session.ackErrors = outcome.errors;
     }
-    // An older revision's errors may be about nodes a newer one starts again: only the newest's stop nodes.
-    let stopped = new Set<string>();
-    if (ack.revision === session.sentRevision) {
-      const failed = errors.filter((error) => error.kind === "node" && error.project_id !== "").map((error) => ({ projectId: error.project_id, nodeId: error.id, reason: error.message }));
-      stopped = await stopNodesThatDoNotRun(this.deps, session.hostId, failed);
-      if (stopped.size > 0) this.schedule(session);
-    }
+    const stopped = await stopNodesThatDoNotRun(this.deps, session.hostId, outcome.notRunning);
+    if (stopped.size > 0) this.schedule(session);
     // Before the requests answer: a start's answer shows the command line its node runs with.
     try {
       await session.commandLines.acknowledged(ack.nodes, session.projectOfItem.values());
@@ -630,25 +435,9 @@ export class DataplaneHub implements DataplaneControl {
     session.ackWaiters.acknowledged(session.ackedRevision);
     const key = keys.dataplaneAck(session.hostId);
     const previous = await this.deps.store.get<DataplaneAckRecord>(key);
-    await this.deps.store.commit([{ key, value: { revision: ack.revision, errors } satisfies DataplaneAckRecord }]);
-    const known = new Set((previous?.errors ?? []).map(errorIdentity));
-    for (const error of errors) {
-      // A stopped node's error was announced with it.
-      if (known.has(errorIdentity(error)) || error.project_id === "" || stopped.has(error.id)) continue;
-      const what = error.kind === "unspecified" ? error.id : `${error.kind === "node" ? "Node" : "Link"} ${error.id}`;
-      this.deps.events.publish(
-        { kind: "project", projectId: error.project_id },
-        {
-          action: "log.error",
-          event: { message: `${what} on dataplane host ${session.hostId}: ${error.message}`, compute_id: session.hostId, [`${error.kind}_id`]: error.id },
-        },
-      );
-    }
+    await this.deps.store.commit([{ key, value: { revision: ack.revision, errors: outcome.errors } satisfies DataplaneAckRecord }]);
+    for (const { scope, notification } of ackAnnouncements(session.hostId, outcome.errors, previous?.errors ?? [], stopped)) this.deps.events.publish(scope, notification);
   }
-}
-
-function errorIdentity(error: StoredItemError): string {
-  return `${error.kind}\n${error.id}\n${error.message}`;
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

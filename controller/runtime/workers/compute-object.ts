@@ -1,5 +1,6 @@
 import { setLogLevel } from "@shared/logging/logger";
-import { DataplaneHub, type DaemonConnection, type DaemonSocket } from "../../dataplane/hub";
+import { DataplaneHub, type DaemonConnection } from "../../dataplane/hub";
+import type { DaemonSocket } from "../../dataplane/host-session";
 import type { Hello } from "@shared/proto";
 import { ShardedKeyValueStore } from "../../store/sharded-kv";
 import { handshakeProblem } from "../../http/websocket-handshake";
