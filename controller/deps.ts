@@ -3,7 +3,7 @@ import type { UpgradeWebSocket } from "hono/ws";
 import type { ComputeStatistics, QemuBinary } from "@shared/schemas/compute";
 import type { TcpDialer } from "./consoles/tcp";
 import type { HostForwarded } from "./dataplane/host-forwarded";
-import type { LinkCountersSample } from "./dataplane/link-counters";
+import type { LinkCountersSample } from "./domain/link-counters";
 import type { DataplaneEffect } from "./domain/dataplane-effects";
 import type { EventBus } from "./events/event-bus";
 import type { FileStore } from "./files/file-store";

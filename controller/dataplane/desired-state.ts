@@ -13,7 +13,7 @@ import {
 import type { LinkRecord } from "../domain/links";
 import type { NodeRecord } from "../domain/nodes";
 import { NODE_TYPE_TRAITS } from "../domain/node-types";
-import { qemuSpec } from "./qemu-spec";
+import { qemuSpec } from "../domain/qemu-spec";
 import type { ProjectRecord } from "../domain/projects";
 
 /** One project as stored: the builder needs nothing else from the KV store. */

@@ -6,7 +6,7 @@ import type { Notification } from "../events/event-bus";
 import type { KeyValueStore } from "../store/kv";
 import { keys } from "../store/keys";
 import { inProcessDeps } from "../testing/in-process-deps";
-import { loadHostFacts } from "./host-facts";
+import { loadHostFacts } from "../services/host-facts";
 import { DataplaneHub } from "./hub";
 
 const TOKEN = "facts-token";

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { CountersReport, DirectionCounters, LinkCounters } from "@shared/proto";
 import { linkCountersWire as linkCountersSchema } from "@shared/schemas/link-counters";
 import type { LinkRecord } from "../domain/links";
-import { LinkCountersBook, linkCountersWire, mergeLinkCountersSamples, type LinkPlacement } from "./link-counters";
+import { linkCountersWire, mergeLinkCountersSamples } from "../domain/link-counters";
+import { LinkCountersBook, type LinkPlacement } from "./link-counters";
 
 const PROJECT = "11111111-1111-4111-8111-111111111111";
 const LINK = "22222222-2222-4222-8222-222222222222";

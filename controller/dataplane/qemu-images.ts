@@ -1,7 +1,7 @@
 import type { ControllerDeps } from "../deps";
 import { fileLayout } from "../files/layout";
 import type { ProjectRecords } from "./desired-state";
-import { qemuImageNames } from "./qemu-spec";
+import { qemuImageNames } from "../domain/qemu-spec";
 
 /**
  * The md5 the store keeps beside each image a running QEMU node of `hostId` uses (written at

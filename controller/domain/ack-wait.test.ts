@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_DATAPLANE_ACK_TIMEOUT_MS } from "../deps";
-import { QEMU_START_MS } from "../domain/dataplane-effects";
+import { QEMU_START_MS } from "./dataplane-effects";
 import { ackWaitMs } from "./ack-wait";
 
 describe("ackWaitMs", () => {

@@ -1,5 +1,5 @@
 import { DEFAULT_DATAPLANE_ACK_TIMEOUT_MS, type ControllerConfig } from "../deps";
-import type { DataplaneEffect } from "../domain/dataplane-effects";
+import type { DataplaneEffect } from "./dataplane-effects";
 
 /**
  * How long a change waits for its hosts to apply it: the configured wait

@@ -1,10 +1,20 @@
 /**
- * Why a domain rule refused a request. The domain names the reason; the HTTP layer
- * (`http/api-error.ts`) turns it into GNS3's status code, so no rule knows about HTTP.
+ * Why a request is refused. The domain and the services name the reason; the HTTP layer
+ * (`http/api-error.ts`) turns it into GNS3's status code, so nothing below the routes knows
+ * about HTTP.
  */
-export type RuleViolation = "invalid" | "not_found" | "conflict";
+export type RuleViolation =
+  | "invalid"
+  | "forbidden"
+  | "not_found"
+  | "interrupted"
+  | "conflict"
+  | "too_large"
+  | "unsupported"
+  | "unavailable"
+  | "storage_full";
 
-/** A request the domain refuses, with a message that tells the user what to change. */
+/** A refused request, with a message that tells the user what to change. */
 export class DomainError extends Error {
   constructor(
     readonly violation: RuleViolation,
@@ -15,5 +25,16 @@ export class DomainError extends Error {
 }
 
 export const invalidRequest = (message: string) => new DomainError("invalid", message);
-export const missingRecord = (message: string) => new DomainError("not_found", message);
+/** Something the request may not reach (a path outside its folder, a closed project). */
+export const forbiddenRequest = (message = "403: Forbidden") => new DomainError("forbidden", message);
+export const missingRecord = (message = "404: Not Found") => new DomainError("not_found", message);
+/** The client stopped sending its body before its end. */
+export const requestInterrupted = (message = "Request canceled") => new DomainError("interrupted", message);
 export const conflictingRequest = (message: string) => new DomainError("conflict", message);
+export const tooLarge = (message: string) => new DomainError("too_large", message);
+/** What this runtime cannot do (a disk it does not have). */
+export const unsupportedRequest = (message: string) => new DomainError("unsupported", message);
+/** The store cannot be reached now; the request may be tried again. */
+export const unavailable = (message: string) => new DomainError("unavailable", message);
+/** The disk is full: the request may be tried again once space is freed. */
+export const storageFull = (message: string) => new DomainError("storage_full", message);

@@ -4,7 +4,7 @@ import { availableFiltersWire } from "@shared/filters/catalogue";
 import { checkBpfLine } from "@shared/bpf";
 import { normaliseFilters, sameFilters, type LinkFilters } from "@shared/filters/normalise";
 import { conflictingRequest, invalidRequest, missingRecord } from "./errors";
-import { sortKeysDeep } from "../http/responses";
+import { sortKeysDeep } from "./sorted-keys";
 import { NODE_TYPE_TRAITS } from "./node-types";
 import { findPort, type NodeRecord } from "./nodes";
 

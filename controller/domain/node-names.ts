@@ -1,5 +1,5 @@
 import { conflictingRequest, invalidRequest } from "./errors";
-import { PythonFormatError, pythonFormat } from "./python-format";
+import { PythonFormatError, pythonFormat } from "@shared/python-format/python-format";
 
 const NAME_LIMIT = 1_000_000;
 

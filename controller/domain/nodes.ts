@@ -1,6 +1,6 @@
 import type { NodeCreate, NodeType, NodeUpdate, NodeWire, PortWire } from "@shared/schemas/node";
 import type { Label } from "@shared/schemas/common";
-import { sortKeysDeep } from "../http/responses";
+import { sortKeysDeep } from "./sorted-keys";
 import { conflictingRequest, invalidRequest } from "./errors";
 import { deepFreeze } from "@shared/deep-freeze";
 import { NODE_TYPE_TRAITS, supportedNodeType } from "./node-types";

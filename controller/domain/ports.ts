@@ -1,5 +1,5 @@
 import type { PortWire } from "@shared/schemas/node";
-import { PythonFormatError, pythonFormat } from "./python-format";
+import { PythonFormatError, pythonFormat } from "@shared/python-format/python-format";
 
 const ETHERNET_DLT = { Ethernet: "DLT_EN10MB" };
 const SERIAL_DLT = { "Frame Relay": "DLT_FRELAY", "Cisco HDLC": "DLT_C_HDLC", "Cisco PPP": "DLT_PPP_SERIAL" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newNode, type NodeRecord } from "../domain/nodes";
+import { newNode, type NodeRecord } from "./nodes";
 import { qemuImageNames, qemuSpec } from "./qemu-spec";
 
 const NODE_ID = "5b0f2d3c-0000-4000-8000-000000000001";

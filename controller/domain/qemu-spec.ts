@@ -1,6 +1,6 @@
 import type { QemuImage, QemuSpec } from "@shared/proto";
-import { NODE_TYPE_TRAITS } from "../domain/node-types";
-import type { NodeRecord } from "../domain/nodes";
+import { NODE_TYPE_TRAITS } from "./node-types";
+import type { NodeRecord } from "./nodes";
 
 /** The disk slots GNS3 2.2 gives a QEMU node, in drive order. */
 const DISK_SLOTS = ["hda", "hdb", "hdc", "hdd"] as const;

@@ -1,7 +1,7 @@
 import type { NodeCreate, NodeType } from "@shared/schemas/node";
 import type { TemplateCreate, TemplateType, TemplateUpdate, TemplateWire } from "@shared/schemas/template";
-import { sortKeysDeep } from "../http/responses";
-import { describeIssue } from "../http/validation";
+import { sortKeysDeep } from "./sorted-keys";
+import { describeIssue } from "@shared/schemas/describe-issue";
 import { LOCAL_COMPUTE_ID } from "./computes";
 import { conflictingRequest, invalidRequest, missingRecord } from "./errors";
 import { NODE_TYPE_TRAITS } from "./node-types";

@@ -16,7 +16,17 @@ export const forbidden = (message = "403: Forbidden") => new ApiError(403, messa
 export const notFound = (message = "404: Not Found") => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);
 
-const VIOLATION_STATUS: Record<RuleViolation, 400 | 404 | 409> = { invalid: 400, not_found: 404, conflict: 409 };
+const VIOLATION_STATUS: Record<RuleViolation, ApiError["status"]> = {
+  invalid: 400,
+  forbidden: 403,
+  not_found: 404,
+  interrupted: 408,
+  conflict: 409,
+  too_large: 413,
+  unsupported: 501,
+  unavailable: 503,
+  storage_full: 507,
+};
 
 /** The answer to a refused request: the domain's reasons mapped to GNS3's status codes. */
 export function asApiError(error: unknown): ApiError | undefined {

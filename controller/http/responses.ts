@@ -21,17 +21,3 @@ export function emptyResponse(status: 201 | 204 | 200): Response {
 export function errorBody(status: number, message: string): { message: string; status: number } {
   return { message, status };
 }
-
-/** Free-form client objects (link_style, properties) are echoed with sorted keys too. */
-export function sortKeysDeep<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(sortKeysDeep) as T;
-  if (value === null || typeof value !== "object") return value;
-  const sorted: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort()) {
-    const item = sortKeysDeep((value as Record<string, unknown>)[key]);
-    // Assigning `__proto__` would set the prototype and drop the client's key from the answer.
-    if (key === "__proto__") Object.defineProperty(sorted, key, { value: item, enumerable: true, writable: true, configurable: true });
-    else sorted[key] = item;
-  }
-  return sorted as T;
-}

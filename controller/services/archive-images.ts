@@ -1,6 +1,6 @@
 import { createLogger } from "@shared/logging/logger";
 import type { ControllerDeps } from "../deps";
-import { qemuImageNames } from "../dataplane/qemu-spec";
+import { qemuImageNames } from "../domain/qemu-spec";
 import { isHiddenImagePath } from "../domain/images";
 import type { NodeRecord } from "../domain/nodes";
 import { PathEscape, safeRelativePath } from "../files/file-store";

@@ -1,11 +1,10 @@
 import type { ControllerDeps, HostAnswer } from "../deps";
-import { ackWaitMs } from "../dataplane/ack-wait";
+import { conflictingRequest, DomainError, missingRecord, storageFull, unavailable } from "../domain/errors";
+import { ackWaitMs } from "../domain/ack-wait";
 import { combineEffects, type DataplaneEffect } from "../domain/dataplane-effects";
 import type { Notification, NotificationScope } from "../events/event-bus";
-import { ApiError, conflict } from "../http/api-error";
 import { KvConflict, KvFull, KvUnavailable, type KvGuard, type KvWrite } from "../store/kv";
 import { keys } from "../store/keys";
-import { notFound } from "../http/api-error";
 
 /** What a domain function decides: the writes (with the guards they rely on) and what to announce. */
 export interface Change {
@@ -49,7 +48,7 @@ export async function applyChange(deps: ControllerDeps, change: Change): Promise
     } catch (error) {
       if (error instanceof KvUnavailable) throw storeUnavailable(error);
       const gone = error instanceof KvConflict ? parents.find((guard) => guard.key === error.key) : undefined;
-      if (gone) throw notFound(`Project ID ${gone.key.slice(keys.projectsPrefix().length)} doesn't exist`);
+      if (gone) throw missingRecord(`Project ID ${gone.key.slice(keys.projectsPrefix().length)} doesn't exist`);
       throw error;
     }
   }
@@ -67,7 +66,7 @@ export async function reachDataplane(deps: ControllerDeps, effect: DataplaneEffe
   if (!deps.dataplane || effect.hostIds.length === 0) return;
   const timeoutMs = ackWaitMs(deps.config, effect);
   const failure = dataplaneFailure(await deps.dataplane.apply(effect), timeoutMs);
-  if (failure) throw conflict(failure);
+  if (failure) throw conflictingRequest(failure);
 }
 
 /** The first thing that kept the hosts from doing what was asked, as the client reads it. */
@@ -84,8 +83,8 @@ export function dataplaneFailure(answers: readonly HostAnswer[], timeoutMs: numb
 }
 
 /** 507 Insufficient Storage when the disk is full (retry once space is freed), 503 otherwise. */
-export function storeUnavailable(error: KvUnavailable): ApiError {
-  return new ApiError(error instanceof KvFull ? 507 : 503, error.message);
+export function storeUnavailable(error: KvUnavailable): DomainError {
+  return error instanceof KvFull ? storageFull(error.message) : unavailable(error.message);
 }
 
 const PROJECT_KEY = /^projects\/([^/]+)/;

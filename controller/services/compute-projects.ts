@@ -1,18 +1,18 @@
 import { UUID_PATTERN } from "@shared/schemas/common";
+import { invalidRequest, missingRecord } from "../domain/errors";
 import type { ProjectCreate, ProjectUpdate } from "@shared/schemas/project";
 import type { ControllerDeps } from "../deps";
 import { newComputeProject, updatedComputeProject, type ComputeProjectRecord } from "../domain/compute-projects";
 import { fileLayout } from "../files/layout";
-import { badRequest, notFound } from "../http/api-error";
 import { keys } from "../store/keys";
 import { applyChange } from "./change";
 import { withConflictRetry } from "../store/conflict-retry";
 
 /** Compute routes check the id's shape first, so a typo is told apart from an unknown project. */
 export async function loadComputeProject(deps: ControllerDeps, projectId: string): Promise<ComputeProjectRecord> {
-  if (!UUID_PATTERN.test(projectId)) throw badRequest(`Project ID ${projectId} is not a valid UUID`);
+  if (!UUID_PATTERN.test(projectId)) throw invalidRequest(`Project ID ${projectId} is not a valid UUID`);
   const record = await deps.store.get<ComputeProjectRecord>(keys.computeProject(projectId));
-  if (!record) throw notFound(`Project ID ${projectId} doesn't exist`);
+  if (!record) throw missingRecord(`Project ID ${projectId} doesn't exist`);
   return record;
 }
 

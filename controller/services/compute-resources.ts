@@ -1,6 +1,6 @@
 import type { QemuBinary } from "@shared/schemas/compute";
 import type { ControllerDeps } from "../deps";
-import { loadHostFacts } from "../dataplane/host-facts";
+import { loadHostFacts } from "./host-facts";
 import type { DataplaneHostRecord } from "../dataplane/host-records";
 import { assertImageUploads, computePortsToWire, imageListSource, type ComputePortsWire } from "../domain/compute-resources";
 import { LOCAL_COMPUTE_ID } from "../domain/computes";

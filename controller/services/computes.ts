@@ -1,9 +1,9 @@
 import type { ControllerDeps } from "../deps";
-import { loadEveryHostFacts, loadHostFacts } from "../dataplane/host-facts";
-import { loadDataplaneStatus } from "../dataplane/status";
+import { missingRecord } from "../domain/errors";
+import { loadEveryHostFacts, loadHostFacts } from "./host-facts";
+import { loadDataplaneStatus } from "./dataplane-status";
 import { computeToWire, GNS3_DEFAULT_PORT, LOCAL_COMPUTE_ID, localCompute, type ComputeRecord } from "../domain/computes";
 import { qemuAccelerator } from "../domain/qemu-host";
-import { notFound } from "../http/api-error";
 import { keys } from "../store/keys";
 
 /** `local` always exists; dataplane hosts that join are stored under `computes/`. */
@@ -14,9 +14,9 @@ export async function listComputeRecords(deps: ControllerDeps): Promise<ComputeR
 
 export async function loadComputeRecord(deps: ControllerDeps, computeId: string): Promise<ComputeRecord> {
   if (computeId === LOCAL_COMPUTE_ID) return localComputeOf(deps);
-  if (computeId === "vm") throw notFound("Cannot use a node on the GNS3 VM server with the GNS3 VM not configured");
+  if (computeId === "vm") throw missingRecord("Cannot use a node on the GNS3 VM server with the GNS3 VM not configured");
   const compute = await deps.store.get<ComputeRecord>(keys.compute(computeId));
-  if (!compute) throw notFound(`Compute ID ${computeId} doesn't exist`);
+  if (!compute) throw missingRecord(`Compute ID ${computeId} doesn't exist`);
   return compute;
 }
 

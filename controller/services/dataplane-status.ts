@@ -1,7 +1,7 @@
 import type { ControllerDeps } from "../deps";
 import { keys } from "../store/keys";
 import { loadHostFacts } from "./host-facts";
-import type { DataplaneAckRecord, DataplaneHostRecord, DataplaneRevisionRecord, StoredItemError } from "./host-records";
+import type { DataplaneAckRecord, DataplaneHostRecord, DataplaneRevisionRecord, StoredItemError } from "../dataplane/host-records";
 
 /**
  * The `dataplane` field of `GET /v2/computes/{id}` (an addition GNS3 clients ignore): what the

@@ -1,9 +1,9 @@
 import { projectEvent } from "./project-events";
+import { conflictingRequest, missingRecord } from "../domain/errors";
 import type { DrawingInput } from "@shared/schemas/drawing";
 import type { ControllerDeps } from "../deps";
 import { drawingToWire, drawingUpdatedEvent, newDrawing, updatedDrawing, type DrawingRecord } from "../domain/drawings";
 import type { ProjectRecord } from "../domain/projects";
-import { conflict, notFound } from "../http/api-error";
 import { keys } from "../store/keys";
 import type { KvGuard } from "../store/kv";
 import { applyChange, combineChanges } from "./change";
@@ -71,7 +71,7 @@ export async function deleteDrawing(deps: ControllerDeps, projectId: string, dra
     withConflictRetry(async () => {
       const project = await loadOpenedProject(deps, projectId);
       const record = await findDrawing(deps, projectId, drawingId);
-      if (record.locked) throw conflict(`Drawing ID ${drawingId} cannot be deleted because it is locked`);
+      if (record.locked) throw conflictingRequest(`Drawing ID ${drawingId} cannot be deleted because it is locked`);
       const key = keys.drawing(projectId, drawingId);
       const change = {
         writes: [{ key, delete: true as const }],
@@ -85,7 +85,7 @@ export async function deleteDrawing(deps: ControllerDeps, projectId: string, dra
 
 async function findDrawing(deps: ControllerDeps, projectId: string, drawingId: string): Promise<DrawingRecord> {
   const record = await deps.store.get<DrawingRecord>(keys.drawing(projectId, drawingId));
-  if (!record) throw notFound(`Drawing ID ${drawingId} doesn't exist`);
+  if (!record) throw missingRecord(`Drawing ID ${drawingId} doesn't exist`);
   return record;
 }
 

@@ -1,4 +1,5 @@
 import type { ControllerDeps } from "../deps";
+import { forbiddenRequest, missingRecord } from "../domain/errors";
 import { childPath, safeRelativePath, type StoredFile, type WrittenFile } from "../files/file-store";
 import { fileLayout } from "../files/layout";
 import {
@@ -10,7 +11,6 @@ import {
   isMd5Hex,
   type ImageWire,
 } from "../domain/images";
-import { ApiError, forbidden } from "../http/api-error";
 import { assertUploadFits, storeLimitedUpload, type IncomingUpload } from "./upload-limit";
 import { storeUpload } from "./uploads";
 
@@ -57,7 +57,7 @@ async function writeImage(deps: ControllerDeps, path: string, failure: (reason: 
  */
 export async function openImage(deps: ControllerDeps, filename: string): Promise<{ file: StoredFile; path: string }> {
   const relativePath = safeRelativePath(filename);
-  if (isHiddenImagePath(relativePath)) throw forbidden();
+  if (isHiddenImagePath(relativePath)) throw forbiddenRequest();
   const direct = await deps.files.read(`${fileLayout.emulatorImages()}/${relativePath}`);
   if (direct) return { file: direct, path: relativePath };
   if (!relativePath.includes("/")) {
@@ -67,7 +67,7 @@ export async function openImage(deps: ControllerDeps, filename: string): Promise
     const file = match && (await deps.files.read(`${fileLayout.emulatorImages()}/${match.path}`));
     if (match && file) return { file, path: match.path };
   }
-  throw new ApiError(404, `The image ${filename} is missing`);
+  throw missingRecord(`The image ${filename} is missing`);
 }
 
 export async function listImages(deps: ControllerDeps): Promise<ImageWire[]> {

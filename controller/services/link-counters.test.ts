@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { DirectionCounters } from "@shared/proto";
-import type { LinkCountersSample } from "../dataplane/link-counters";
+import type { LinkCountersSample } from "../domain/link-counters";
 import type { ControllerDeps, DataplaneControl } from "../deps";
 import type { ComputeRecord } from "../domain/computes";
 import { keys } from "../store/keys";
@@ -85,7 +85,7 @@ describe("linkCounters", () => {
     const base = inProcessDeps(dataDir);
     const { projectId } = await crossHostLink(base);
     const { dataplane, asked } = fakeDataplane(undefined);
-    await expect(linkCounters({ ...base, dataplane }, projectId, crypto.randomUUID())).rejects.toMatchObject({ status: 404 });
+    await expect(linkCounters({ ...base, dataplane }, projectId, crypto.randomUUID())).rejects.toMatchObject({ violation: "not_found" });
     expect(asked).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { ControllerDeps } from "../deps";
-import { linkCountersWire, type LinkCountersWire } from "../dataplane/link-counters";
+import { linkCountersWire, type LinkCountersWire } from "../domain/link-counters";
 import type { NodeRecord } from "../domain/nodes";
 import { keys } from "../store/keys";
 import { getLink } from "./links";

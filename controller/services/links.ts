@@ -1,4 +1,5 @@
 import { fileLayout } from "../files/layout";
+import { conflictingRequest, missingRecord } from "../domain/errors";
 import type { LinkCreate, LinkUpdate } from "@shared/schemas/link";
 import type { ControllerDeps } from "../deps";
 import {
@@ -12,7 +13,6 @@ import {
   type LinkRecord,
 } from "../domain/links";
 import type { NodeRecord } from "../domain/nodes";
-import { conflict, notFound } from "../http/api-error";
 import { LOCAL_COMPUTE_ID } from "../domain/computes";
 import { keys } from "../store/keys";
 import * as lifecycle from "./lifecycle-log";
@@ -20,14 +20,14 @@ import { applyChange, combineChanges, type Change } from "./change";
 import { linkEffect } from "../domain/dataplane-effects";
 import { withConflictRetry } from "../store/conflict-retry";
 import { cachedListBody } from "./list-cache";
-import { listNodeRecords } from "./nodes";
+import { listNodeRecords } from "./node-records";
 import { projectEvent } from "./project-events";
 import { countAddition, countRemoval, inCountTurn } from "./record-limits";
 import { loadOpenedProject, loadProject } from "./projects";
 
 export async function loadLink(deps: ControllerDeps, projectId: string, linkId: string): Promise<LinkRecord> {
   const link = await deps.store.get<LinkRecord>(keys.link(projectId, linkId));
-  if (!link) throw notFound(`Link ID ${linkId} doesn't exist`);
+  if (!link) throw missingRecord(`Link ID ${linkId} doesn't exist`);
   return link;
 }
 
@@ -206,7 +206,7 @@ export async function stopLinkCapture(deps: ControllerDeps, projectId: string, l
  */
 export async function linkCaptureStream(deps: ControllerDeps, projectId: string, linkId: string): Promise<ReadableStream<Uint8Array>> {
   const link = await getLink(deps, projectId, linkId);
-  if (!link.capturing || !link.capture_file_name) throw conflict("This link has no active packet capture");
+  if (!link.capturing || !link.capture_file_name) throw conflictingRequest("This link has no active packet capture");
   const relativePath = fileLayout.capture(projectId, link.capture_file_name);
   const host = link.capture_compute_id;
   const stillCapturing = async () => {
@@ -222,7 +222,7 @@ export async function linkCaptureStream(deps: ControllerDeps, projectId: string,
     (host === LOCAL_COMPUTE_ID ? await deps.files.follow(relativePath, stillCapturing) : undefined) ??
     (host ? await deps.dataplane?.captureStream(host, relativePath) : undefined);
   if (!stream) {
-    throw conflict(`The capture file ${link.capture_file_name} has no data yet: no dataplane has written it on compute ${link.capture_compute_id}`);
+    throw conflictingRequest(`The capture file ${link.capture_file_name} has no data yet: no dataplane has written it on compute ${link.capture_compute_id}`);
   }
   return stream;
 }

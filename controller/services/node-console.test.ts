@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { DataplaneHostRecord } from "../dataplane/host-records";
 import type { ComputeRecord } from "../domain/computes";
-import { ApiError } from "../http/api-error";
+import { asApiError } from "../http/api-error";
 import { keys } from "../store/keys";
 import { inProcessDeps } from "../testing/in-process-deps";
 import { consoleTarget, dialConsole } from "./node-console";
@@ -26,8 +26,9 @@ async function startedPc(computeId: string, console: number) {
 }
 
 async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
-  const error = await promise.then(() => undefined, (thrown: unknown) => thrown);
-  if (!(error instanceof ApiError)) throw new Error(`expected a refusal, got ${String(error)}`);
+  const thrown = await promise.then(() => undefined, (error: unknown) => error);
+  const error = asApiError(thrown);
+  if (!error) throw new Error(`expected a refusal, got ${String(thrown)}`);
   return { status: error.status, message: error.message };
 }
 

@@ -1,9 +1,9 @@
 import type { ControllerDeps } from "../deps";
+import { conflictingRequest } from "../domain/errors";
 import type { TcpConnection } from "../consoles/tcp";
 import type { DataplaneHostRecord } from "../dataplane/host-records";
 import { LOCAL_COMPUTE_ID } from "../domain/computes";
 import type { NodeRecord } from "../domain/nodes";
-import { conflict } from "../http/api-error";
 import { keys } from "../store/keys";
 import { getNode } from "./nodes";
 
@@ -22,11 +22,11 @@ export interface ConsoleTarget {
  */
 export async function consoleTarget(deps: ControllerDeps, projectId: string, nodeId: string): Promise<ConsoleTarget> {
   const node = await getNode(deps, projectId, nodeId);
-  if (node.status !== "started") throw conflict(`Node ${node.name} is not started`);
-  if (node.console_type !== "telnet" || node.console === null) throw conflict(`Node ${node.name} console type is not telnet`);
+  if (node.status !== "started") throw conflictingRequest(`Node ${node.name} is not started`);
+  if (node.console_type !== "telnet" || node.console === null) throw conflictingRequest(`Node ${node.name} console type is not telnet`);
   const host = await deps.store.get<DataplaneHostRecord>(keys.dataplaneHost(node.compute_id));
   if (!host && node.compute_id !== LOCAL_COMPUTE_ID) {
-    throw conflict(`Cannot connect to node ${node.name} telnet server: dataplane host ${node.compute_id} has never connected`);
+    throw conflictingRequest(`Cannot connect to node ${node.name} telnet server: dataplane host ${node.compute_id} has never connected`);
   }
   return { node, host: host?.tunnel_address ?? "127.0.0.1", port: node.console };
 }
@@ -36,6 +36,6 @@ export async function dialConsole(dial: (host: string, port: number) => Promise<
   try {
     return await dial(target.host, target.port);
   } catch (error) {
-    throw conflict(`Cannot connect to node ${target.node.name} telnet server: ${error instanceof Error ? error.message : String(error)}`);
+    throw conflictingRequest(`Cannot connect to node ${target.node.name} telnet server: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

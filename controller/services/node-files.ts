@@ -1,8 +1,8 @@
 import type { ControllerDeps } from "../deps";
+import { missingRecord } from "../domain/errors";
 import type { NodeRecord } from "../domain/nodes";
 import { PathEscape, safeRelativePath, type StoredFile } from "../files/file-store";
 import { fileLayout } from "../files/layout";
-import { notFound } from "../http/api-error";
 import { keys } from "../store/keys";
 import { storeLimitedUpload, type IncomingUpload } from "./upload-limit";
 import { storeUpload } from "./uploads";
@@ -15,7 +15,7 @@ import { storeUpload } from "./uploads";
  */
 export async function readNodeFile(deps: ControllerDeps, node: NodeRecord, path: string): Promise<StoredFile> {
   const file = await deps.files.read(nodeFilePath(node, path));
-  if (!file) throw notFound();
+  if (!file) throw missingRecord();
   return file;
 }
 

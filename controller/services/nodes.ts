@@ -1,13 +1,14 @@
 import type { NodeCreate, NodeUpdate } from "@shared/schemas/node";
+import { conflictingRequest, missingRecord } from "../domain/errors";
 import type { ControllerDeps } from "../deps";
 import type { LinkRecord } from "../domain/links";
 import { supportedNodeType } from "../domain/node-types";
 import { allocateNodeName } from "../domain/node-names";
 import { duplicateOrigin, newNode, nodeToTopology, nodeToWire, updatedNode, type NodeRecord, type NodeStatus } from "../domain/nodes";
 import { splitStartupScript } from "../domain/vpcs-script";
-import { conflict, notFound } from "../http/api-error";
 import { keys } from "../store/keys";
 import * as lifecycle from "./lifecycle-log";
+import { listNodeRecords, loadNode } from "./node-records";
 import { cachedListBody } from "./list-cache";
 import { applyChange, combineChanges, emptyChange, reachDataplane, type Change } from "./change";
 import { combineEffects, linkEffect, nodeEffect, type DataplaneEffect } from "../domain/dataplane-effects";
@@ -24,16 +25,6 @@ export const CONSOLE_PORT_RANGE = { first: 5000, last: 10000 };
 
 export function nodeWire(deps: ControllerDeps, node: NodeRecord) {
   return nodeToWire(node, { consoleHost: deps.config.consoleHost, projectsDir: deps.config.projectsDir });
-}
-
-export async function loadNode(deps: ControllerDeps, projectId: string, nodeId: string): Promise<NodeRecord> {
-  const node = await deps.store.get<NodeRecord>(keys.node(projectId, nodeId));
-  if (!node) throw notFound(`Node ID ${nodeId} doesn't exist`);
-  return node;
-}
-
-export async function listNodeRecords(deps: ControllerDeps, projectId: string): Promise<NodeRecord[]> {
-  return (await deps.store.list<NodeRecord>(keys.nodesPrefix(projectId))).map((entry) => entry.value);
 }
 
 /** Opened projects list wire nodes; closed ones list their stored topology, as GNS3 does. */
@@ -80,13 +71,13 @@ function freeConsolePort(used: ReadonlySet<number>, computeId: string, attempt =
     highestSeen = port;
   }
   if (highestSeen !== undefined) return highestSeen;
-  throw conflict(`No free console port between ${CONSOLE_PORT_RANGE.first} and ${CONSOLE_PORT_RANGE.last} on compute ${computeId}`);
+  throw conflictingRequest(`No free console port between ${CONSOLE_PORT_RANGE.first} and ${CONSOLE_PORT_RANGE.last} on compute ${computeId}`);
 }
 
 async function allocateConsole(deps: ControllerDeps, computeId: string, requested: number | null | undefined, attempt = 1): Promise<number> {
   const used = await usedConsolePorts(deps, computeId);
   if (requested != null) {
-    if (used.has(requested)) throw conflict(`Console port ${requested} is already used on compute ${computeId}`);
+    if (used.has(requested)) throw conflictingRequest(`Console port ${requested} is already used on compute ${computeId}`);
     return requested;
   }
   return freeConsolePort(used, computeId, attempt);
@@ -192,7 +183,7 @@ export async function deleteNode(deps: ControllerDeps, projectId: string, nodeId
   const deleted = await inCountTurn(deps, projectId, "nodes", nodeId, () =>
     withConflictRetry(async () => {
       const node = await loadNode(deps, projectId, nodeId);
-      if (node.locked) throw conflict(`Node ${node.name} cannot be deleted because it is locked`);
+      if (node.locked) throw conflictingRequest(`Node ${node.name} cannot be deleted because it is locked`);
       const links = await nodeLinkRecords(deps, projectId, nodeId);
       const nodeRemoval = emptyChange();
       nodeRemoval.writes.push({ key: keys.node(projectId, nodeId), delete: true }, { key: keys.nodeName(projectId, node.name), delete: true });
@@ -288,7 +279,7 @@ export async function duplicateNode(
 ): Promise<NodeRecord> {
   const node = await getNode(deps, projectId, nodeId);
   if (node.status !== "stopped" && !supportedNodeType(node.node_type).alwaysRunning) {
-    throw conflict("Cannot duplicate node data while the node is running");
+    throw conflictingRequest("Cannot duplicate node data while the node is running");
   }
   const copy = await createNode(deps, projectId, {
     name: node.name,

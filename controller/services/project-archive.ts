@@ -1,8 +1,8 @@
 import { isListedImage } from "../domain/images";
+import { conflictingRequest, DomainError, invalidRequest, requestInterrupted, tooLarge } from "../domain/errors";
 import { SNAPSHOTS_CONF } from "../domain/snapshots";
 import { PathEscape, safeRelativePath } from "../files/file-store";
 import { InvalidZip, readZipDirectory, zipEntryStream, type ZipEntry } from "../files/zip-reader";
-import { ApiError, badRequest, conflict } from "../http/api-error";
 import { cappedStream } from "./upload-limit";
 import type { ProjectFileSource } from "./project-install";
 
@@ -39,7 +39,7 @@ export interface OpenedArchive {
  * The stream's bytes, refused with `tooLarge()` past `limit`; a stream that fails before its
  * end is a client that went away (408).
  */
-export async function collectBytes(body: ReadableStream<Uint8Array> | null, limit: number, tooLarge: () => ApiError): Promise<Uint8Array> {
+export async function collectBytes(body: ReadableStream<Uint8Array> | null, limit: number, tooLarge: () => DomainError): Promise<Uint8Array> {
   if (!body) return new Uint8Array(0);
   const capped = cappedStream(body, limit);
   const chunks: Uint8Array[] = [];
@@ -52,7 +52,7 @@ export async function collectBytes(body: ReadableStream<Uint8Array> | null, limi
     }
   } catch {
     if (capped.exceeded()) throw tooLarge();
-    throw new ApiError(408, "Request canceled");
+    throw requestInterrupted("Request canceled");
   }
   return concatBytes(chunks);
 }
@@ -77,11 +77,11 @@ export async function openArchive(bytes: Uint8Array): Promise<OpenedArchive> {
   try {
     entries = readZipDirectory(bytes);
   } catch (error) {
-    if (error instanceof InvalidZip) throw conflict(`Cannot import project, not a GNS3 project (invalid zip): ${error.message}`);
+    if (error instanceof InvalidZip) throw conflictingRequest(`Cannot import project, not a GNS3 project (invalid zip): ${error.message}`);
     throw error;
   }
   const topologyEntry = entries.find((entry) => entry.name === TOPOLOGY_ENTRY);
-  if (!topologyEntry) throw conflict(`Cannot import project, ${TOPOLOGY_ENTRY} file could not be found`);
+  if (!topologyEntry) throw conflictingRequest(`Cannot import project, ${TOPOLOGY_ENTRY} file could not be found`);
   if (topologyEntry.size > IMPORT_LIMITS.topology) throw topologyTooLarge();
 
   const stored: Array<{ entry: ZipEntry; path: string }> = [];
@@ -99,7 +99,7 @@ export async function openArchive(bytes: Uint8Array): Promise<OpenedArchive> {
     else stored.push({ entry, path });
   }
   if (total > IMPORT_LIMITS.uncompressed) {
-    throw new ApiError(413, `Cannot import project: its files would take ${total} bytes uncompressed, more than the ${IMPORT_LIMITS.uncompressed / MiB} MiB allowed`);
+    throw tooLarge(`Cannot import project: its files would take ${total} bytes uncompressed, more than the ${IMPORT_LIMITS.uncompressed / MiB} MiB allowed`);
   }
   // Read every entry once before storing any, so a damaged archive stores nothing.
   const topology = await readEntry(bytes, topologyEntry);
@@ -115,8 +115,8 @@ export async function openArchive(bytes: Uint8Array): Promise<OpenedArchive> {
   };
 }
 
-function topologyTooLarge(): ApiError {
-  return new ApiError(413, `Cannot import project: the topology is larger than ${IMPORT_LIMITS.topology / MiB} MiB`);
+function topologyTooLarge(): DomainError {
+  return tooLarge(`Cannot import project: the topology is larger than ${IMPORT_LIMITS.topology / MiB} MiB`);
 }
 
 function archivePath(name: string): string {
@@ -124,7 +124,7 @@ function archivePath(name: string): string {
     return safeRelativePath(name.replace(/\/$/, ""));
   } catch (error) {
     if (error instanceof PathEscape) {
-      throw badRequest(`Cannot import project: the archive entry '${name}' would be written outside the project folder`);
+      throw invalidRequest(`Cannot import project: the archive entry '${name}' would be written outside the project folder`);
     }
     throw error;
   }
@@ -159,7 +159,7 @@ async function drain(stream: ReadableStream<Uint8Array>, entry: ZipEntry, onChun
       onChunk?.(value);
     }
   } catch (error) {
-    if (error instanceof InvalidZip) throw conflict(`Cannot import project, the archive is damaged: ${error.message}`);
+    if (error instanceof InvalidZip) throw conflictingRequest(`Cannot import project, the archive is damaged: ${error.message}`);
     throw new Error(`reading ${entry.name} failed: ${String(error)}`);
   }
 }

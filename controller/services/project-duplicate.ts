@@ -9,7 +9,7 @@ import { fileLayout } from "../files/layout";
 import { keys } from "../store/keys";
 import { listDrawings } from "./drawings";
 import { listLinkRecords } from "./links";
-import { listNodeRecords } from "./nodes";
+import { listNodeRecords } from "./node-records";
 import { installProject } from "./project-install";
 import { loadProject } from "./projects";
 import { readTopology } from "./topology";

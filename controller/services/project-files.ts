@@ -1,7 +1,7 @@
 import type { ControllerDeps } from "../deps";
+import { missingRecord } from "../domain/errors";
 import { childPath, type StoredFile } from "../files/file-store";
 import { fileLayout } from "../files/layout";
-import { notFound } from "../http/api-error";
 import { storeLimitedUpload, type IncomingUpload } from "./upload-limit";
 
 /**
@@ -11,7 +11,7 @@ import { storeLimitedUpload, type IncomingUpload } from "./upload-limit";
  */
 export async function readProjectFile(deps: ControllerDeps, projectId: string, path: string): Promise<StoredFile> {
   const file = await deps.files.read(childPath(fileLayout.projectFolder(projectId), path));
-  if (!file) throw notFound();
+  if (!file) throw missingRecord();
   return file;
 }
 

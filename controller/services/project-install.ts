@@ -1,4 +1,5 @@
 import type { ControllerDeps } from "../deps";
+import { conflictingRequest } from "../domain/errors";
 import type { LinkRecord } from "../domain/links";
 import type { NodeRecord } from "../domain/nodes";
 import { freeProjectName } from "../domain/project-names";
@@ -7,7 +8,6 @@ import type { SnapshotRecord } from "../domain/snapshots";
 import type { ImportedTopology } from "../domain/topology";
 import { childPath } from "../files/file-store";
 import { fileLayout } from "../files/layout";
-import { conflict } from "../http/api-error";
 import { withConflictRetry } from "../store/conflict-retry";
 import { keys } from "../store/keys";
 import type { KvWrite } from "../store/kv";
@@ -63,7 +63,7 @@ export async function installProject(deps: ControllerDeps, install: ProjectInsta
 }
 
 export async function assertProjectAbsent(deps: ControllerDeps, projectId: string): Promise<void> {
-  if (await deps.store.get(keys.project(projectId))) throw conflict(`Project ID ${projectId} already exists`);
+  if (await deps.store.get(keys.project(projectId))) throw conflictingRequest(`Project ID ${projectId} already exists`);
 }
 
 /** One commit: the project and its name, nodes with fresh console ports, links with their port claims, drawings, snapshots, counts. */

@@ -1,11 +1,11 @@
 import { UUID_PATTERN } from "@shared/schemas/common";
+import { conflictingRequest, DomainError, forbiddenRequest, tooLarge, unsupportedRequest } from "../domain/errors";
 import type { ControllerDeps } from "../deps";
 import type { ProjectRecord } from "../domain/projects";
 import { SNAPSHOTS_CONF, SNAPSHOTS_FOLDER, snapshotsInFolder } from "../domain/snapshots";
 import { invalidTopology, nodesOfOpenedProject, parseTopologyText } from "../domain/topology";
 import { PathEscape, type FileStore } from "../files/file-store";
 import type { LoadableFolders, LocatedFile } from "../files/loadable-folders";
-import { ApiError, conflict, forbidden } from "../http/api-error";
 import { keys } from "../store/keys";
 import { collectBytes, IMPORT_LIMITS } from "./project-archive";
 import { installProject, type ProjectFileSource } from "./project-install";
@@ -25,7 +25,7 @@ const COPIED_FOLDERS = ["project-files", SNAPSHOTS_FOLDER] as const;
 export async function loadProjectFile(deps: ControllerDeps, path: string): Promise<ProjectRecord> {
   const folders = deps.loadableFolders;
   if (!folders) {
-    throw new ApiError(501, "Loading a project from the server's disk is not available on Cloudflare Workers, which has none: import the project instead (POST /v2/projects/{project_id}/import)");
+    throw unsupportedRequest("Loading a project from the server's disk is not available on Cloudflare Workers, which has none: import the project instead (POST /v2/projects/{project_id}/import)");
   }
   const located = folders.locate(path);
   if (!located) throw notAllowed(path, folders);
@@ -53,16 +53,16 @@ export async function loadProjectFile(deps: ControllerDeps, path: string): Promi
   });
 }
 
-function notAllowed(path: string, folders: LoadableFolders): ApiError {
-  return forbidden(`Cannot load '${path}': projects are loaded only from ${folders.roots.join(", ")} (add a folder with --projects-path)`);
+function notAllowed(path: string, folders: LoadableFolders): DomainError {
+  return forbiddenRequest(`Cannot load '${path}': projects are loaded only from ${folders.roots.join(", ")} (add a folder with --projects-path)`);
 }
 
 async function readTopologyFile(path: string, located: LocatedFile, folders: LoadableFolders): Promise<string> {
   const stored = await escapeChecked(path, folders, () => located.files.read(located.relativePath));
-  if (!stored) throw conflict(`Could not load topology ${path}: no such file`);
-  const tooLarge = () => new ApiError(413, `Could not load topology ${path}: it is larger than ${formatBytes(IMPORT_LIMITS.topology)}`);
-  if (stored.size > IMPORT_LIMITS.topology) throw tooLarge();
-  return new TextDecoder().decode(await collectBytes(stored.stream, IMPORT_LIMITS.topology, tooLarge));
+  if (!stored) throw conflictingRequest(`Could not load topology ${path}: no such file`);
+  const refusal = () => tooLarge(`Could not load topology ${path}: it is larger than ${formatBytes(IMPORT_LIMITS.topology)}`);
+  if (stored.size > IMPORT_LIMITS.topology) throw refusal();
+  return new TextDecoder().decode(await collectBytes(stored.stream, IMPORT_LIMITS.topology, refusal));
 }
 
 /** Every file of the copied parts of the folder, as paths relative to it; links out of the folder are never followed. */
@@ -79,7 +79,7 @@ async function folderFiles(files: FileStore, folder: string, path: string, folde
 
 async function textOf(source: ProjectFileSource): Promise<string | undefined> {
   const body = await source.open();
-  return body ? new TextDecoder().decode(await collectBytes(body, IMPORT_LIMITS.topology, () => new ApiError(413, "snapshots.conf is too large"))) : undefined;
+  return body ? new TextDecoder().decode(await collectBytes(body, IMPORT_LIMITS.topology, () => tooLarge("snapshots.conf is too large"))) : undefined;
 }
 
 async function escapeChecked<T>(path: string, folders: LoadableFolders, read: () => Promise<T>): Promise<T> {

@@ -1,11 +1,11 @@
 import { fileLayout } from "../files/layout";
+import { conflictingRequest, DomainError, forbiddenRequest, missingRecord } from "../domain/errors";
 import { UUID_PATTERN } from "@shared/schemas/common";
 import type { ProjectCreate, ProjectUpdate } from "@shared/schemas/project";
 import type { ControllerDeps } from "../deps";
 import type { NodeRecord } from "../domain/nodes";
 import { nodesOfOpenedProject } from "../domain/topology";
 import { newProject, projectChanged, projectToWire, updatedProject, type ProjectRecord } from "../domain/projects";
-import { ApiError, conflict, forbidden, notFound } from "../http/api-error";
 import { isProjectRecordKey, keys } from "../store/keys";
 import type { KvWrite } from "../store/kv";
 import { applyChange, emptyChange, reachDataplane, type Change } from "./change";
@@ -18,16 +18,16 @@ import * as lifecycle from "./lifecycle-log";
  * because an id with an encoded `/` (`{id}%2Fnodes%2F{node}`) would read a record below it.
  */
 export async function loadProject(deps: ControllerDeps, projectId: string): Promise<ProjectRecord> {
-  if (!UUID_PATTERN.test(projectId)) throw notFound(`Project ID ${projectId} doesn't exist`);
+  if (!UUID_PATTERN.test(projectId)) throw missingRecord(`Project ID ${projectId} doesn't exist`);
   const record = await deps.store.get<ProjectRecord>(keys.project(projectId));
-  if (!record) throw notFound(`Project ID ${projectId} doesn't exist`);
+  if (!record) throw missingRecord(`Project ID ${projectId} doesn't exist`);
   return record;
 }
 
 /** Single-item and mutating sub-resource endpoints need the project opened, as in GNS3. */
 export async function loadOpenedProject(deps: ControllerDeps, projectId: string): Promise<ProjectRecord> {
   const record = await loadProject(deps, projectId);
-  if (record.status !== "opened") throw forbidden("The project is not opened");
+  if (record.status !== "opened") throw forbiddenRequest("The project is not opened");
   return record;
 }
 
@@ -61,7 +61,7 @@ export async function createProject(deps: ControllerDeps, input: ProjectCreate):
 
 export async function assertNameFree(deps: ControllerDeps, name: string): Promise<void> {
   const owner = await deps.store.get<string>(keys.projectName(name));
-  if (owner !== undefined) throw conflict(`Project "${name}" already exists`);
+  if (owner !== undefined) throw conflictingRequest(`Project "${name}" already exists`);
 }
 
 export async function updateProject(deps: ControllerDeps, projectId: string, input: ProjectUpdate): Promise<ProjectRecord> {
@@ -169,8 +169,8 @@ export async function deleteProject(deps: ControllerDeps, projectId: string): Pr
   try {
     await applyChange(deps, change);
   } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw conflict(`Project ID ${projectId} was changed while being deleted, try again`);
+    if (error instanceof DomainError) throw error;
+    throw conflictingRequest(`Project ID ${projectId} was changed while being deleted, try again`);
   }
   // A record created after the listing above but before the delete committed (its own commit
   // required the project, which still existed) is swept now; later ones are refused with 404.

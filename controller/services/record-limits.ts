@@ -1,5 +1,5 @@
 import { limitsOf, type ControllerDeps, type ControllerLimits } from "../deps";
-import { conflict } from "../http/api-error";
+import { conflictingRequest } from "../domain/errors";
 import type { KvGuard, KvWrite } from "../store/kv";
 import { keys } from "../store/keys";
 import { combineChanges, type Change } from "./change";
@@ -129,7 +129,7 @@ function countsOf(
     const limit = limitOf(deps, kind);
     const ids = recordIds[kind];
     if (ids.length > limit) {
-      throw conflict(`${refusal}: it has ${ids.length} ${kind}, more than the ${limit} a project may hold (the controller's ${RECORDS[kind].flag})`);
+      throw conflictingRequest(`${refusal}: it has ${ids.length} ${kind}, more than the ${limit} a project may hold (the controller's ${RECORDS[kind].flag})`);
     }
     const stripes: Stripe[] = Array.from({ length: STRIPES }, (_, index) => {
       const stored = storedStripe(kind, index);
@@ -204,5 +204,5 @@ function limitOf(deps: ControllerDeps, kind: CountedRecords): number {
 
 function limitReached(kind: CountedRecords, limit: number, count: number) {
   const { one, flag } = RECORDS[kind];
-  return conflict(`Cannot add a ${one}: the project holds ${count} ${kind} and may hold at most ${limit} (the controller's ${flag})`);
+  return conflictingRequest(`Cannot add a ${one}: the project holds ${count} ${kind} and may hold at most ${limit} (the controller's ${flag})`);
 }

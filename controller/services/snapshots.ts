@@ -1,4 +1,5 @@
 import { UUID_PATTERN } from "@shared/schemas/common";
+import { conflictingRequest, missingRecord, tooLarge } from "../domain/errors";
 import type { SnapshotCreate } from "@shared/schemas/snapshot";
 import type { ControllerDeps } from "../deps";
 import { drawingToWire } from "../domain/drawings";
@@ -8,7 +9,6 @@ import { assertSnapshotNameFree, newSnapshot, SNAPSHOTS_FOLDER, snapshotToWire, 
 import { assertExportable, exportsFile, nodesOfOpenedProject, type ImportedTopology } from "../domain/topology";
 import { childPath, FileWriteFailed, UploadInterrupted, type WrittenFile } from "../files/file-store";
 import { fileLayout } from "../files/layout";
-import { ApiError, conflict, notFound } from "../http/api-error";
 import { withConflictRetry } from "../store/conflict-retry";
 import { keys } from "../store/keys";
 import { KvConflict, type KvGuard, type KvWrite } from "../store/kv";
@@ -16,7 +16,8 @@ import { applyChange, combineChanges, type Change } from "./change";
 import { combineEffects, nodesEffect } from "../domain/dataplane-effects";
 import { listDrawings } from "./drawings";
 import { listLinkRecords } from "./links";
-import { hasConsole, listNodeRecords, nodeWire } from "./nodes";
+import { listNodeRecords } from "./node-records";
+import { hasConsole, nodeWire } from "./nodes";
 import { collectBytes, IMPORT_LIMITS, openArchive } from "./project-archive";
 import { projectEvent } from "./project-events";
 import { topologyChange, writeProjectFiles } from "./project-install";
@@ -59,7 +60,7 @@ export async function createSnapshot(deps: ControllerDeps, projectId: string, in
     written = await deps.files.write(path, archive);
   } catch (error) {
     if (error instanceof FileWriteFailed) throw fileWriteFailure(error, `Could not create snapshot file '${snapshot.filename}': ${error.reason}`);
-    if (error instanceof UploadInterrupted) throw conflict(`Could not create snapshot file '${snapshot.filename}': ${error.message}`);
+    if (error instanceof UploadInterrupted) throw conflictingRequest(`Could not create snapshot file '${snapshot.filename}': ${error.message}`);
     throw error;
   }
   try {
@@ -75,7 +76,7 @@ export async function createSnapshot(deps: ControllerDeps, projectId: string, in
   } catch (error) {
     await deps.files.remove(path);
     // Another snapshot of the same name was taken meanwhile.
-    if (error instanceof KvConflict) throw conflict(`The snapshot name ${snapshot.name} already exists`);
+    if (error instanceof KvConflict) throw conflictingRequest(`The snapshot name ${snapshot.name} already exists`);
     throw error;
   }
   return snapshot;
@@ -88,13 +89,13 @@ export async function createSnapshot(deps: ControllerDeps, projectId: string, in
  */
 function assertRestorable(size: number): void {
   if (size > IMPORT_LIMITS.body) {
-    throw conflict(`Could not create snapshot: it would take ${size} bytes, more than the ${formatBytes(IMPORT_LIMITS.body)} a snapshot can be restored from`);
+    throw conflictingRequest(`Could not create snapshot: it would take ${size} bytes, more than the ${formatBytes(IMPORT_LIMITS.body)} a snapshot can be restored from`);
   }
 }
 
 async function loadSnapshot(deps: ControllerDeps, projectId: string, snapshotId: string): Promise<SnapshotRecord> {
   const snapshot = UUID_PATTERN.test(snapshotId) ? await deps.store.get<SnapshotRecord>(keys.snapshot(projectId, snapshotId)) : undefined;
-  if (!snapshot) throw notFound(`Snapshot ID ${snapshotId} doesn't exist`);
+  if (!snapshot) throw missingRecord(`Snapshot ID ${snapshotId} doesn't exist`);
   return snapshot;
 }
 
@@ -111,7 +112,7 @@ export async function deleteSnapshot(deps: ControllerDeps, projectId: string, sn
       events: [],
     });
   } catch (error) {
-    if (error instanceof KvConflict) throw notFound(`Snapshot ID ${snapshotId} doesn't exist`);
+    if (error instanceof KvConflict) throw missingRecord(`Snapshot ID ${snapshotId} doesn't exist`);
     throw error;
   }
   await deps.files.remove(archivePath(projectId, snapshot));
@@ -128,9 +129,9 @@ export async function restoreSnapshot(deps: ControllerDeps, projectId: string, s
   const project = await loadOpenedProject(deps, projectId);
   const snapshot = await loadSnapshot(deps, projectId, snapshotId);
   const stored = await deps.files.read(archivePath(projectId, snapshot));
-  if (!stored) throw conflict(`Could not read snapshot file '${snapshot.filename}': it is missing`);
-  const tooLarge = () => new ApiError(413, `Cannot restore snapshot: its file is larger than the ${formatBytes(IMPORT_LIMITS.body)} a restore can read`);
-  const archive = await openArchive(await collectBytes(stored.stream, IMPORT_LIMITS.body, tooLarge));
+  if (!stored) throw conflictingRequest(`Could not read snapshot file '${snapshot.filename}': it is missing`);
+  const refusal = () => tooLarge(`Cannot restore snapshot: its file is larger than the ${formatBytes(IMPORT_LIMITS.body)} a restore can read`);
+  const archive = await openArchive(await collectBytes(stored.stream, IMPORT_LIMITS.body, refusal));
   const { topology, filePath } = await readTopology(deps, archive, { projectId, name: project.name, path: project.path });
 
   const folder = fileLayout.projectFolder(projectId);

@@ -1,4 +1,5 @@
 import type { ControllerDeps } from "../deps";
+import { missingRecord } from "../domain/errors";
 import { IMAGE_HEADER_BYTES, InvalidImage, imageSize } from "../domain/image-size";
 import {
   BUILTIN_SYMBOLS,
@@ -11,7 +12,6 @@ import {
 } from "../domain/symbols";
 import { PathEscape, safeRelativePath, type StoredFile } from "../files/file-store";
 import { fileLayout } from "../files/layout";
-import { ApiError } from "../http/api-error";
 import { storeLimitedUpload, type IncomingUpload } from "./upload-limit";
 
 /** A symbol as found for an id: one drawn here, or a file someone uploaded. */
@@ -66,7 +66,7 @@ export async function symbolDimensions(deps: ControllerDeps, symbolId: string): 
     const { width, height } = imageSize(await leadingBytes(found.file.stream, IMAGE_HEADER_BYTES));
     return { height, width };
   } catch (error) {
-    if (error instanceof InvalidImage) throw new ApiError(404, `Could not get symbol dimensions: ${error.message}`);
+    if (error instanceof InvalidImage) throw missingRecord(`Could not get symbol dimensions: ${error.message}`);
     throw error;
   }
 }

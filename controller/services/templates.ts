@@ -1,4 +1,5 @@
 import type { TemplateCreate, TemplateUpdate, TemplateWire } from "@shared/schemas/template";
+import { missingRecord } from "../domain/errors";
 import type { ControllerDeps } from "../deps";
 import type { NodeRecord } from "../domain/nodes";
 import {
@@ -16,7 +17,6 @@ import {
   type TemplateUse,
 } from "../domain/templates";
 import type { Notification, NotificationScope } from "../events/event-bus";
-import { notFound } from "../http/api-error";
 import { withConflictRetry } from "../store/conflict-retry";
 import { KvConflict } from "../store/kv";
 import { keys } from "../store/keys";
@@ -91,7 +91,7 @@ export async function duplicateTemplate(deps: ControllerDeps, templateId: string
 /** A node from a template; an unknown template is a 404 worded as GNS3 words it here. */
 export async function createNodeFromTemplate(deps: ControllerDeps, projectId: string, templateId: string, use: TemplateUse): Promise<NodeRecord> {
   const template = await findTemplate(deps, templateId);
-  if (!template) throw notFound(`Template ${templateId} doesn't exist`);
+  if (!template) throw missingRecord(`Template ${templateId} doesn't exist`);
   return createNode(deps, projectId, nodeFromTemplate(template, use));
 }
 

@@ -1,4 +1,5 @@
 import { UUID_PATTERN } from "@shared/schemas/common";
+import { conflictingRequest, invalidRequest, tooLarge } from "../domain/errors";
 import { limitsOf, type ControllerDeps } from "../deps";
 import type { NodeRecord } from "../domain/nodes";
 import type { ProjectRecord } from "../domain/projects";
@@ -8,13 +9,12 @@ import { withFreshIds } from "../domain/topology-ids";
 import { upgradeTopology } from "../domain/topology-upgrade";
 import { fileLayout } from "../files/layout";
 import { zipStream, type ZipSource } from "../files/zip-writer";
-import { ApiError, badRequest, conflict } from "../http/api-error";
-import { MalformedMultipart, multipartBoundary, multipartFile } from "../http/multipart";
+import { MalformedMultipart, multipartBoundary, multipartFile } from "../files/multipart";
 import { keys } from "../store/keys";
 import { listComputeRecords } from "./computes";
 import { listDrawings } from "./drawings";
 import { listLinkRecords } from "./links";
-import { listNodeRecords } from "./nodes";
+import { listNodeRecords } from "./node-records";
 import { addArchivedImages, archivedImages } from "./archive-images";
 import { collectBytes, IMPORT_LIMITS, openArchive, TOPOLOGY_ENTRY, type OpenedArchive } from "./project-archive";
 import { assertProjectAbsent, installProject } from "./project-install";
@@ -103,8 +103,8 @@ export interface ImportUpload extends IncomingUpload {
  * image store, where an image of the same name already there is kept.
  */
 export async function importProject(deps: ControllerDeps, projectId: string, request: ImportRequest, upload: ImportUpload): Promise<ProjectRecord> {
-  if (!UUID_PATTERN.test(projectId)) throw badRequest(`Project ID ${projectId} is not a UUID: import under a new UUID`);
-  if (request.path?.includes(".gns3")) throw conflict("The destination path should not contain .gns3");
+  if (!UUID_PATTERN.test(projectId)) throw invalidRequest(`Project ID ${projectId} is not a UUID: import under a new UUID`);
+  if (request.path?.includes(".gns3")) throw conflictingRequest("The destination path should not contain .gns3");
   await assertProjectAbsent(deps, projectId);
   const archive = await openArchive(await uploadedArchive(deps, upload));
   const { topology, filePath } = await readTopology(deps, archive, { projectId, name: request.name, path: request.path });
@@ -148,19 +148,19 @@ async function uploadedArchive(deps: ControllerDeps, upload: ImportUpload): Prom
   try {
     boundary = multipartBoundary(upload.contentType);
   } catch (error) {
-    if (error instanceof MalformedMultipart) throw badRequest(`Cannot import project: ${error.message}`);
+    if (error instanceof MalformedMultipart) throw invalidRequest(`Cannot import project: ${error.message}`);
     throw error;
   }
   const limit = Math.min(IMPORT_LIMITS.body, limitsOf(deps.config).maxUploadBytes);
-  const tooLarge = () =>
-    new ApiError(413, `Cannot import project: the upload is larger than ${formatBytes(limit)}${limit < IMPORT_LIMITS.body ? " (the controller's --max-upload-size)" : ""}`);
-  if (upload.declaredLength !== undefined && upload.declaredLength > limit) throw tooLarge();
-  const body = await collectBytes(upload.body, limit, tooLarge);
+  const refusal = () =>
+    tooLarge(`Cannot import project: the upload is larger than ${formatBytes(limit)}${limit < IMPORT_LIMITS.body ? " (the controller's --max-upload-size)" : ""}`);
+  if (upload.declaredLength !== undefined && upload.declaredLength > limit) throw refusal();
+  const body = await collectBytes(upload.body, limit, refusal);
   if (boundary === undefined) return body;
   try {
     return multipartFile(body, boundary);
   } catch (error) {
-    if (error instanceof MalformedMultipart) throw badRequest(`Cannot import project: malformed multipart/form-data body: ${error.message}`);
+    if (error instanceof MalformedMultipart) throw invalidRequest(`Cannot import project: malformed multipart/form-data body: ${error.message}`);
     throw error;
   }
 }

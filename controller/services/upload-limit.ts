@@ -1,6 +1,6 @@
 import { limitsOf, type ControllerDeps } from "../deps";
+import { DomainError, tooLarge } from "../domain/errors";
 import type { WrittenFile } from "../files/file-store";
-import { ApiError } from "../http/api-error";
 import { storeUpload } from "./uploads";
 
 /** A request body on its way in, and the length its sender announced (none when chunked). */
@@ -37,8 +37,8 @@ export function assertUploadFits(deps: ControllerDeps, declaredLength: number | 
   return limit;
 }
 
-function uploadTooLarge(limit: number): ApiError {
-  return new ApiError(413, `The upload is larger than the ${formatBytes(limit)} allowed (the controller's --max-upload-size)`);
+function uploadTooLarge(limit: number): DomainError {
+  return tooLarge(`The upload is larger than the ${formatBytes(limit)} allowed (the controller's --max-upload-size)`);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ControllerDeps } from "../deps";
+import { conflictingRequest, DomainError, forbiddenRequest, requestInterrupted, storageFull } from "../domain/errors";
 import { FileWriteFailed, UploadInterrupted, type WrittenFile } from "../files/file-store";
-import { ApiError } from "../http/api-error";
 
 /**
  * Streams a raw request body into the file store and turns storage failures into answers:
@@ -16,12 +16,12 @@ export async function storeUpload(
   try {
     return await deps.files.write(path, body ?? new Blob([]).stream());
   } catch (error) {
-    if (error instanceof UploadInterrupted) throw new ApiError(408, "Request canceled");
+    if (error instanceof UploadInterrupted) throw requestInterrupted("Request canceled");
     if (error instanceof FileWriteFailed) throw fileWriteFailure(error, failure(error.reason));
     throw error;
   }
 }
 
-export function fileWriteFailure(error: FileWriteFailed, message = error.message): ApiError {
-  return new ApiError(error.denied ? 403 : error.full ? 507 : 409, message);
+export function fileWriteFailure(error: FileWriteFailed, message = error.message): DomainError {
+  return error.denied ? forbiddenRequest(message) : error.full ? storageFull(message) : conflictingRequest(message);
 }

@@ -1,7 +1,7 @@
 import type { DataplaneControl, HostAnswer } from "../../deps";
 import type { DataplaneEffect } from "../../domain/dataplane-effects";
 import type { HostForwarded } from "../../dataplane/host-forwarded";
-import { mergeLinkCountersSamples, type LinkCountersSample } from "../../dataplane/link-counters";
+import { mergeLinkCountersSamples, type LinkCountersSample } from "../../domain/link-counters";
 import type { ObjectFetch } from "./shard-rpc";
 import { createLogger } from "@shared/logging/logger";
 
