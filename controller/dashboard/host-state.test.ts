@@ -3,7 +3,7 @@ import { forwardedReading, framesPerSecond, hostProblems, hostState, type HostCo
 
 const CALM: HostDataplane = {
   connected: true, daemon_version: "0.1.0", errors: [], kvm_detail: "", left_out: [],
-  forwarded_frames: 0, forwarded_sampled_at: null, revision: 3, applied_revision: 3,
+  forwarded_frames: 0, forwarded_sampled_at: null, revision: 3, applied_revision: 3, tunnel_address: "10.0.0.2", udp_port_range: [20000, 30000],
 };
 
 function compute(dataplane?: Partial<HostDataplane>, extra: Partial<HostCompute> = {}): HostCompute {

@@ -1,19 +1,9 @@
-/**
- * What the host view reads of `GET /v2/computes/{id}`: the compute and, for a host a
- * dataplane daemon connected as, the `dataplane` object (controller/dataplane/status.ts).
- */
-export interface HostDataplane {
-  connected: boolean;
-  daemon_version: string;
-  errors: Array<{ id: string; kind: string; message: string; project_id: string }>;
-  kvm_detail: string;
-  left_out: Array<{ id: string; kind: string; project_id: string; reason: string }>;
-  forwarded_frames: number;
-  forwarded_sampled_at: string | null;
-  revision: number;
-  applied_revision: number;
-}
+import type { DataplaneStatusWire } from "@shared/schemas/dataplane-status";
 
+/** What the host view reads of a host's dataplane: the controller's own type for it. */
+export type HostDataplane = DataplaneStatusWire;
+
+/** What the host view reads of `GET /v2/computes/{id}`: the compute and, for a host a dataplane daemon connected as, its `dataplane`. */
 export interface HostCompute {
   compute_id: string;
   name: string;

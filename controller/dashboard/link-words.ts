@@ -1,4 +1,5 @@
 import type { LinkWire } from "@shared/schemas/link";
+import { LEGACY_FILTER_KEYS, parseFilterKey, type FilterType } from "@shared/filters/catalogue";
 
 /** What a link does to its traffic, most telling first: what the topology colours it by. */
 export type LinkState = "suspended" | "capturing" | "filtered" | "clean";
@@ -14,8 +15,8 @@ export function linkState(link: LinkLook): LinkState {
 
 type Values = readonly (number | string)[];
 
-/** How one filter reads, by type; a type without a phrase here reads as its key and values. */
-const PHRASES: Record<string, (values: Values) => string> = {
+/** How one filter reads, by type: a new type in the catalogue does not compile until it has its phrase here. */
+const PHRASES: Record<FilterType, (values: Values) => string> = {
   frequency_drop: ([every]) => (every === -1 ? "drop all" : `drop every ${ordinal(Number(every))}`),
   packet_loss: ([chance]) => `loss ${chance} %`,
   delay: ([latency, jitter]) => (jitter ? `delay ${latency} ± ${jitter} ms` : `delay ${latency} ms`),
@@ -29,22 +30,22 @@ const PHRASES: Record<string, (values: Values) => string> = {
   reorder: ([chance, gap]) => (gap ? `reorder ${chance} % (gap ${gap})` : `reorder ${chance} %`),
   loss_burst: ([p, r]) => `burst loss p ${p}/10000, r ${r}/10000`,
   suspend: ([on]) => (Number(on) === 1 ? "suspended" : "not suspended"),
-  latency: (values) => PHRASES.delay!(values),
 };
 
-/** One-direction keys end in `:a_to_b` or `:b_to_a`, a being the link's first end. */
-const DIRECTIONS = ["a_to_b", "b_to_a"];
+/** The phrase of a key the catalogue knows (a legacy name reads as what it means); undefined for any other. */
+function phraseOf(base: string): ((values: Values) => string) | undefined {
+  const type = LEGACY_FILTER_KEYS[base] ?? base;
+  return Object.hasOwn(PHRASES, type) ? PHRASES[type as FilterType] : undefined;
+}
 
 /** A link's filters in words, in the order the server lists them: "delay 50 ± 5 ms, loss 2 %". */
 export function filtersInWords(filters: Readonly<Record<string, Values>>, ends: { a: string; b: string } = { a: "a", b: "b" }): string {
   return Object.entries(filters)
     .map(([key, values]) => {
-      const colon = key.lastIndexOf(":");
-      const direction = colon < 0 ? undefined : key.slice(colon + 1);
-      const oneWay = direction !== undefined && DIRECTIONS.includes(direction);
-      const type = oneWay ? key.slice(0, colon) : key;
-      const phrase = PHRASES[type]?.(values) ?? `${type} ${values.join(" ")}`;
-      if (!oneWay) return phrase;
+      // The catalogue reads keys as the server does: `delay:a_to_b` is delay from the first end.
+      const { base, direction } = parseFilterKey(key);
+      const phrase = phraseOf(base)?.(values) ?? `${base} ${values.join(" ")}`;
+      if (direction === null) return phrase;
       const [from, to] = direction === "a_to_b" ? [ends.a, ends.b] : [ends.b, ends.a];
       return `${phrase} (${from} → ${to} only)`;
     })

@@ -1,10 +1,10 @@
 import type { ControllerDeps } from "../deps";
 import { fileLayout } from "../files/layout";
 import type { ProjectRecords } from "./desired-state";
-import { qemuImageNames } from "../domain/qemu-spec";
+import { nodeImageNames } from "../domain/node-types";
 
 /**
- * The md5 the store keeps beside each image a running QEMU node of `hostId` uses (written at
+ * The md5 the store keeps beside each image a running node of `hostId` uses (QEMU's disks) (written at
  * upload, as GNS3 does), by image name; the host checks its copy against it. An image with no
  * sidecar is left out: the host then checks nothing, and reports a missing image itself.
  */
@@ -12,8 +12,8 @@ export async function loadQemuImageSums(deps: ControllerDeps, hostId: string, pr
   const names = new Set(
     projects
       .filter(({ project }) => project.status === "opened")
-      .flatMap(({ nodes }) => nodes.filter((node) => node.compute_id === hostId && node.node_type === "qemu" && node.status !== "stopped"))
-      .flatMap(qemuImageNames),
+      .flatMap(({ nodes }) => nodes.filter((node) => node.compute_id === hostId && node.status !== "stopped"))
+      .flatMap(nodeImageNames),
   );
   const sums = new Map<string, string>();
   await Promise.all(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_DATAPLANE_ACK_TIMEOUT_MS } from "../deps";
-import { QEMU_START_MS } from "./dataplane-effects";
+import { QEMU_START_MS } from "@shared/qemu/defaults";
 import { ackWaitMs } from "./ack-wait";
 
 describe("ackWaitMs", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { combineEffects, linkEffect, nodeEffect, nodeSlowWorkMs, projectEffect, QEMU_SHUTDOWN_MS, QEMU_START_MS } from "./dataplane-effects";
+import { QEMU_SHUTDOWN_MS, QEMU_START_MS } from "@shared/qemu/defaults";
+import { combineEffects, linkEffect, nodeEffect, nodeSlowWorkMs, projectEffect } from "./dataplane-effects";
 import { newLink, type LinkRecord } from "./links";
 import { newNode, type NodeRecord } from "./nodes";
 import { newProject, type ProjectRecord } from "./projects";

@@ -1,3 +1,4 @@
+import { NODE_TYPE_TRAITS } from "./node-types";
 import type { LinkRecord } from "./links";
 import type { NodeRecord } from "./nodes";
 import type { ProjectRecord } from "./projects";
@@ -22,25 +23,19 @@ export interface DataplaneEffect {
   slowWorkMs?: number;
 }
 
-/**
- * A QEMU start waits for QMP and the console (15 s at most on the host), after the KVM probe
- * the host's first VM start runs (a few seconds where /dev/kvm hangs).
- */
-export const QEMU_START_MS = 25_000;
-/** The host gives a guest asked to power down (`on_close: shutdown_signal`) 30 s, then kills QEMU. */
-export const QEMU_SHUTDOWN_MS = 35_000;
 
 const RUNNING: ReadonlySet<string> = new Set(["started", "suspended"]);
 
-/** What a node's change costs its host beyond the usual: a VM started, or stopped gracefully, or both (a reload). */
+/** What a node's change costs its host beyond the usual (its type's `slowWork`): a VM started, or stopped gracefully, or both (a reload). */
 export function nodeSlowWorkMs(before: NodeRecord | undefined, after: NodeRecord | undefined): number {
   const node = after ?? before;
-  if (node?.node_type !== "qemu") return 0;
+  const slowWork = node && NODE_TYPE_TRAITS[node.node_type].slowWork;
+  if (!slowWork) return 0;
   const wasRunning = before !== undefined && RUNNING.has(before.status);
   const runs = after !== undefined && RUNNING.has(after.status);
   const reloaded = wasRunning && runs && (before.reloads ?? 0) !== (after.reloads ?? 0);
-  const gracefulStop = before?.properties.on_close === "shutdown_signal" ? QEMU_SHUTDOWN_MS : 0;
-  return (wasRunning && (!runs || reloaded) ? gracefulStop : 0) + ((runs && !wasRunning) || reloaded ? QEMU_START_MS : 0);
+  const gracefulStop = before?.properties.on_close === "shutdown_signal" ? slowWork.gracefulStopMs : 0;
+  return (wasRunning && (!runs || reloaded) ? gracefulStop : 0) + ((runs && !wasRunning) || reloaded ? slowWork.startMs : 0);
 }
 
 function withSlowWork(effect: DataplaneEffect, slowWorkMs: number): DataplaneEffect {

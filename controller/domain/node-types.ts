@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NodeKind } from "@shared/proto";
+import { QEMU_DEFAULTS, QEMU_IMAGE_PROPERTIES, QEMU_SHUTDOWN_MS, QEMU_START_MS } from "@shared/qemu/defaults";
 import { MAC_ADDRESS_PATTERN, cloudPortMapping, hubPortMapping, switchPortMapping, type NodeType, type PortWire } from "@shared/schemas/node";
 import { conflictingRequest, invalidRequest } from "./errors";
 import { ethernetPort, macPlus, serialPort, standardPorts } from "./ports";
@@ -51,6 +52,12 @@ export interface NodeTypeTraits {
    * other types show null, as in GNS3.
    */
   reportsCommandLine?: true;
+  /** The properties that name images of the store its host needs (fetched, checked, exported with the project). */
+  imageProperties?: readonly string[];
+  /** Work a host takes long over, given to a change on top of the ack timeout: a start, a graceful stop. */
+  slowWork?: { startMs: number; gracefulStopMs: number };
+  /** Its host keeps disks for it, which a duplicate gets a copy of. */
+  copiesDisksOnDuplicate?: true;
 }
 
 const anyProperties = (properties: Record<string, unknown>) => properties;
@@ -293,6 +300,9 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     alwaysRunning: false,
     symbol: ":/symbols/qemu_guest.svg",
     reportsCommandLine: true,
+    imageProperties: QEMU_IMAGE_PROPERTIES,
+    slowWork: { startMs: QEMU_START_MS, gracefulStopMs: QEMU_SHUTDOWN_MS },
+    copiesDisksOnDuplicate: true,
     defaultNameFormat: "{name}-{0}",
     portNaming: ETHERNET_NAMING,
     dataplaneKind: NodeKind.QEMU,
@@ -300,9 +310,9 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     capturesFirst: false,
     cloudLike: false,
     creation: {
-      defaultProperties: ({ nodeId }) => ({ adapter_type: "e1000", adapters: 1, mac_address: qemuBaseMac(nodeId) }),
+      defaultProperties: ({ nodeId }) => ({ adapter_type: QEMU_DEFAULTS.adapterType, adapters: QEMU_DEFAULTS.adapters, mac_address: qemuBaseMac(nodeId) }),
       checkProperties: (properties) => (countProperty(properties, "adapters", 1, 275), checkMacAddress(properties)),
-      ports: (node) => adapterPorts(node, String(node.properties.adapter_type ?? "e1000"), baseMac(node, qemuBaseMac)),
+      ports: (node) => adapterPorts(node, String(node.properties.adapter_type ?? QEMU_DEFAULTS.adapterType), baseMac(node, qemuBaseMac)),
     },
   },
   virtualbox: {
@@ -418,6 +428,14 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
 };
 
 /** The traits of a type this server can create and run, or a 409 saying what to do instead. */
+/** The images of the store a node's properties name, by its type's `imageProperties` (none for most types). */
+export function nodeImageNames(node: { node_type: NodeType; properties: Record<string, unknown> }): string[] {
+  return (NODE_TYPE_TRAITS[node.node_type].imageProperties ?? []).flatMap((property) => {
+    const name = node.properties[property];
+    return typeof name === "string" && name !== "" ? [name] : [];
+  });
+}
+
 export function supportedNodeType(type: NodeType): SupportedNodeType {
   const traits = NODE_TYPE_TRAITS[type];
   if (!isSupported(traits)) throw conflictingRequest(`Node type ${type} is not supported by this server; connect the emulator through a cloud node's UDP tunnel port`);

@@ -53,12 +53,12 @@ export interface NodeRecord {
 }
 
 /**
- * What a duplicate of `node` records of it: the node its disks are copied from, for a QEMU
- * node (the others have no disks). `projectId`: the project `node` is in, when its record
+ * What a duplicate of `node` records of it: the node its disks are copied from, for a type
+ * whose host keeps disks (`copiesDisksOnDuplicate`: QEMU). `projectId`: the project `node` is in, when its record
  * already names the copy's (a duplicated project's topology).
  */
 export function duplicateOrigin(node: NodeRecord, projectId = node.project_id): Pick<NodeRecord, "overlay_source"> {
-  return node.node_type === "qemu" ? { overlay_source: { project_id: projectId, node_id: node.node_id } } : {};
+  return NODE_TYPE_TRAITS[node.node_type].copiesDisksOnDuplicate ? { overlay_source: { project_id: projectId, node_id: node.node_id } } : {};
 }
 
 export interface NewNodeContext {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { newNode, type NodeRecord } from "./nodes";
-import { qemuImageNames, qemuSpec } from "./qemu-spec";
+import { nodeImageNames } from "./node-types";
+import { qemuSpec } from "./qemu-spec";
 
 const NODE_ID = "5b0f2d3c-0000-4000-8000-000000000001";
 
@@ -64,7 +65,7 @@ describe("qemuSpec", () => {
       { slot: "cdrom", image: sums("boot.iso"), interface: "ide" },
     ]);
     expect([spec.kernelImage, spec.initrd]).toEqual([sums("vmlinuz"), sums("initrd.gz")]);
-    expect(qemuImageNames(node)).toEqual(["linux.qcow2", "data.qcow2", "boot.iso", "vmlinuz", "initrd.gz"]);
+    expect(nodeImageNames(node)).toEqual(["linux.qcow2", "data.qcow2", "boot.iso", "vmlinuz", "initrd.gz"]);
   });
 
   it("runs the binary qemu_path names, and the node's console type", () => {

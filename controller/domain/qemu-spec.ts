@@ -1,20 +1,10 @@
 import type { QemuImage, QemuSpec } from "@shared/proto";
+import { QEMU_DEFAULTS, QEMU_DISK_SLOTS } from "@shared/qemu/defaults";
 import { NODE_TYPE_TRAITS } from "./node-types";
 import type { NodeRecord } from "./nodes";
 
-/** The disk slots GNS3 2.2 gives a QEMU node, in drive order. */
-const DISK_SLOTS = ["hda", "hdb", "hdc", "hdd"] as const;
-
-/** The node properties that name an image of the store (images/QEMU). */
-export const QEMU_IMAGE_PROPERTIES = [...DISK_SLOTS.map((slot) => `${slot}_disk_image`), "cdrom_image", "bios_image", "kernel_image", "initrd"] as const;
-
 const text = (value: unknown, fallback = ""): string => (typeof value === "string" ? value : fallback);
 const whole = (value: unknown, fallback: number): number => (typeof value === "number" && Number.isInteger(value) && value > 0 ? value : fallback);
-
-/** The images a QEMU node's properties name, for their checksums to be read before its state is built. */
-export function qemuImageNames(node: NodeRecord): string[] {
-  return QEMU_IMAGE_PROPERTIES.map((property) => text(node.properties[property])).filter((name) => name !== "");
-}
 
 /**
  * A QEMU node as its host runs it, from GNS3 2.2's properties and defaults: 256 MB, one CPU,
@@ -30,30 +20,30 @@ export function qemuSpec(node: NodeRecord, image: (name: string) => QemuImage): 
     const name = text(properties[property]);
     return name === "" ? { name: "", md5: "" } : image(name);
   };
-  const platform = text(properties.platform, "x86_64") || "x86_64";
-  const defaultModel = text(properties.adapter_type, "e1000") || "e1000";
+  const platform = text(properties.platform) || QEMU_DEFAULTS.platform;
+  const defaultModel = text(properties.adapter_type) || QEMU_DEFAULTS.adapterType;
   const ports = NODE_TYPE_TRAITS.qemu.creation?.ports(node) ?? [];
   return {
     binary: text(properties.qemu_path) || `qemu-system-${platform}`,
-    ramMb: whole(properties.ram, 256),
-    cpus: whole(properties.cpus, 1),
+    ramMb: whole(properties.ram, QEMU_DEFAULTS.ramMb),
+    cpus: whole(properties.cpus, QEMU_DEFAULTS.cpus),
     adapters: ports.map((port) => ({
       adapterNumber: port.adapter_number,
       model: node.custom_adapters.find((custom) => custom.adapter_number === port.adapter_number)?.adapter_type || defaultModel,
       macAddress: String(port.mac_address ?? ""),
     })),
     disks: [
-      ...DISK_SLOTS.map((slot) => ({ slot, image: named(`${slot}_disk_image`), interface: text(properties[`${slot}_disk_interface`], "ide") || "ide" })),
-      { slot: "cdrom", image: named("cdrom_image"), interface: "ide" },
+      ...QEMU_DISK_SLOTS.map((slot) => ({ slot, image: named(`${slot}_disk_image`), interface: text(properties[`${slot}_disk_interface`]) || QEMU_DEFAULTS.diskInterface })),
+      { slot: "cdrom", image: named("cdrom_image"), interface: QEMU_DEFAULTS.diskInterface },
     ].filter((disk) => disk.image.name !== ""),
     kernelImage: named("kernel_image"),
     initrd: named("initrd"),
     bios: named("bios_image"),
     kernelCommandLine: text(properties.kernel_command_line),
-    bootPriority: text(properties.boot_priority, "c") || "c",
+    bootPriority: text(properties.boot_priority) || QEMU_DEFAULTS.bootPriority,
     options: text(properties.options),
     consoleType: node.console_type ?? "none",
-    onClose: text(properties.on_close, "power_off") || "power_off",
+    onClose: text(properties.on_close) || QEMU_DEFAULTS.onClose,
     linkedClone: properties.linked_clone !== false,
     overlaySourceNodeId: node.overlay_source?.node_id ?? "",
     overlaySourceProjectId: node.overlay_source?.project_id ?? "",

@@ -1,6 +1,6 @@
 import { createLogger } from "@shared/logging/logger";
 import type { ControllerDeps } from "../deps";
-import { qemuImageNames } from "../domain/qemu-spec";
+import { nodeImageNames } from "../domain/node-types";
 import { isHiddenImagePath } from "../domain/images";
 import type { NodeRecord } from "../domain/nodes";
 import { PathEscape, safeRelativePath } from "../files/file-store";
@@ -19,7 +19,7 @@ const log = createLogger("controller.archive-images");
  */
 export function* archivedImages(deps: ControllerDeps, nodes: readonly NodeRecord[]): Generator<ZipSource> {
   const paths = new Set<string>();
-  for (const name of new Set(nodes.filter((node) => node.node_type === "qemu").flatMap(qemuImageNames))) {
+  for (const name of new Set(nodes.flatMap(nodeImageNames))) {
     const path = imagePath(name);
     if (path === undefined) log.warn("a name no image of the store can have: the archive goes without it", { image: name });
     else paths.add(path);

@@ -1,31 +1,10 @@
 import type { ControllerDeps } from "../deps";
 import { keys } from "../store/keys";
 import { loadHostFacts } from "./host-facts";
-import type { DataplaneAckRecord, DataplaneHostRecord, DataplaneRevisionRecord, StoredItemError } from "../dataplane/host-records";
+import type { DataplaneStatusWire } from "@shared/schemas/dataplane-status";
+import type { DataplaneAckRecord, DataplaneHostRecord, DataplaneRevisionRecord } from "../dataplane/host-records";
 
-/**
- * The `dataplane` field of `GET /v2/computes/{id}` (an addition GNS3 clients ignore): what the
- * host's daemon announced, the revision it was sent and the one it applied, and what failed.
- */
-export interface DataplaneStatusWire {
-  applied_revision: number;
-  connected: boolean;
-  daemon_version: string;
-  errors: StoredItemError[];
-  /**
-   * Frames the host's links delivered since this controller first heard of them (a running
-   * total: two readings give frames/s), and when the host read the counters it comes from;
-   * 0 and null before the host's first counters report.
-   */
-  forwarded_frames: number;
-  forwarded_sampled_at: string | null;
-  /** Why the host's QEMU guests run under TCG, when its daemon found KVM unusable; empty otherwise. */
-  kvm_detail: string;
-  left_out: Array<{ id: string; kind: string; project_id: string; reason: string }>;
-  revision: number;
-  tunnel_address: string;
-  udp_port_range: [number, number];
-}
+export type { DataplaneStatusWire } from "@shared/schemas/dataplane-status";
 
 /** Undefined for a compute no dataplane daemon ever connected as. */
 export async function loadDataplaneStatus(deps: ControllerDeps, hostId: string): Promise<DataplaneStatusWire | undefined> {

@@ -8,6 +8,7 @@
  * Every adapter gets its tunnel, linked or not, so linking a port needs no change in QEMU.
  */
 import type { QemuSpec } from "@shared/proto";
+import { QEMU_DEFAULTS, QEMU_DISK_SLOTS, QEMU_DRIVE_SLOTS } from "@shared/qemu/defaults";
 
 export type Accelerator = "kvm" | "tcg";
 
@@ -43,11 +44,8 @@ export interface QemuCommandInput {
 /** A spec QEMU cannot be started with; the message is for the user. */
 export class QemuCommandError extends Error {}
 
-export const DISK_SLOTS = ["hda", "hdb", "hdc", "hdd", "cdrom"] as const;
+export const DISK_SLOTS = QEMU_DRIVE_SLOTS;
 export type DiskSlot = (typeof DISK_SLOTS)[number];
-
-const DEFAULT_RAM_MB = 256;
-const DEFAULT_ADAPTER_MODEL = "e1000";
 const VNC_BASE_PORT = 5900;
 const DISK_INTERFACES = new Set(["ide", "sata", "scsi", "sd", "mtd", "floppy", "pflash", "virtio"]);
 /** Options that choose a display: with one of them in `options`, ours (none) is left out. */
@@ -57,7 +55,7 @@ const DISPLAY_OPTIONS = new Set(["-display", "-nographic", "-vnc", "-curses", "-
 export function qemuArguments(input: QemuCommandInput): string[] {
   const { qemu } = input;
   const extra = userOptions(input);
-  const args = ["-name", escapeCommas(input.name), "-m", `${qemu.ramMb || DEFAULT_RAM_MB}M`, "-smp", `cpus=${qemu.cpus || 1}`];
+  const args = ["-name", escapeCommas(input.name), "-m", `${qemu.ramMb || QEMU_DEFAULTS.ramMb}M`, "-smp", `cpus=${qemu.cpus || QEMU_DEFAULTS.cpus}`];
   if (!namesAccelerator(extra)) args.push(...(input.accelerator === "kvm" ? ["-enable-kvm"] : ["-accel", "tcg"]));
   if (UUID.test(input.nodeId) && !extra.includes("-uuid")) args.push("-uuid", input.nodeId);
   args.push(...bootOptions(qemu.bootPriority));
@@ -164,7 +162,7 @@ function escapeCommas(value: string): string {
 function diskOptions(qemu: QemuSpec, files: ResolvedFiles): string[] {
   const args: string[] = [];
   if (files.disks.hdc && files.disks.cdrom) throw new QemuCommandError("a disk image on hdc and a CD-ROM image cannot be used at the same time");
-  DISK_SLOTS.slice(0, 4).forEach((slot, index) => {
+  QEMU_DISK_SLOTS.forEach((slot, index) => {
     const path = files.disks[slot];
     if (path === undefined) return;
     const asked = qemu.disks.find((disk) => disk.slot === slot)?.interface ?? "";
@@ -202,7 +200,7 @@ function networkOptions(qemu: QemuSpec, tunnels: ReadonlyMap<number, AdapterTunn
   for (const adapter of qemu.adapters) {
     const tunnel = tunnels.get(adapter.adapterNumber);
     if (tunnel === undefined) throw new QemuCommandError(`adapter ${adapter.adapterNumber} has no UDP tunnel`);
-    const model = adapter.model || DEFAULT_ADAPTER_MODEL;
+    const model = adapter.model || QEMU_DEFAULTS.adapterType;
     if (!DEVICE_MODEL.test(model)) throw new QemuCommandError(`adapter type '${model}' is not a QEMU network device name`);
     if (adapter.macAddress !== "" && !MAC_ADDRESS.test(adapter.macAddress)) {
       throw new QemuCommandError(`MAC address '${adapter.macAddress}' of adapter ${adapter.adapterNumber} is not like 0c:7e:5f:00:00:01`);
