@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { commandLine } from "./processes";
-import { QemuRuntime, qemuAvailable } from "./qemu";
+import { QemuProcess, qemuAvailable } from "./qemu";
 import { freeTcpPort, qemuSpec } from "./testing/qemu-spec";
 
 /**
@@ -29,7 +29,7 @@ vi.mock("./emulator-process", async (importOriginal) => {
 
 const canRun = await qemuAvailable();
 const workRoot = mkdtempSync(join(tmpdir(), "qemu-udp-race-"));
-const runtimes: QemuRuntime[] = [];
+const runtimes: QemuProcess[] = [];
 
 afterEach(async () => {
   await Promise.all(runtimes.splice(0).map((runtime) => runtime.stop()));
@@ -46,7 +46,7 @@ function bindUdp(port: number, address: string): Promise<Socket> {
 }
 
 /** A VM with no disk and no kernel (its firmware finds nothing to boot) and two adapters. */
-async function newRuntime(name: string): Promise<QemuRuntime> {
+async function newRuntime(name: string): Promise<QemuProcess> {
   const qemu = qemuSpec({
     ramMb: 64,
     adapters: [
@@ -54,7 +54,7 @@ async function newRuntime(name: string): Promise<QemuRuntime> {
       { adapterNumber: 1, model: "e1000", macAddress: "" },
     ],
   });
-  const runtime = new QemuRuntime(
+  const runtime = new QemuProcess(
     { nodeId: `node-${name}`, projectId: "project", name, consolePort: await freeTcpPort(), qemu },
     { workDir: join(workRoot, name), imageDir: join(workRoot, "images"), accelerator: "tcg" },
   );
@@ -67,7 +67,7 @@ function boundPorts(pid: number): number[] {
   return (commandLine(pid) ?? []).flatMap((arg) => /localaddr=127\.0\.0\.1:(\d+)/.exec(arg)?.[1] ?? []).map(Number);
 }
 
-describe.skipIf(!canRun)("QemuRuntime when an adapter's UDP port is taken between the probe and QEMU's bind", () => {
+describe.skipIf(!canRun)("QemuProcess when an adapter's UDP port is taken between the probe and QEMU's bind", () => {
   it("starts again on fresh ports, leaving the taken one to its holder", async () => {
     const runtime = await newRuntime("retried");
     // The second adapter's port of the first attempt.

@@ -9,7 +9,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QemuSpec } from "@shared/proto";
 import { identify, isAlive, portHolder, signal, type ProcessIdentity } from "./processes";
-import { QemuRuntime, qemuAvailable, type QemuCrash, type QemuNodeSpec, type QemuRuntimeOptions } from "./qemu";
+import { QemuProcess, qemuAvailable, type QemuNodeSpec, type QemuProcessOptions } from "./qemu";
+import type { ProcessCrash } from "./process-supervisor";
 import { buildInitramfs, hostKernel, kernelModules } from "./testing/initramfs";
 import { freeTcpPort, NO_IMAGE, qemuSpec } from "./testing/qemu-spec";
 
@@ -17,8 +18,8 @@ const kernel = await hostKernel();
 const canRun = kernel !== undefined && (await qemuAvailable());
 const workRoot = mkdtempSync(join(tmpdir(), "qemu-runtime-"));
 const imageDir = join(workRoot, "images", "QEMU");
-const runtimes: QemuRuntime[] = [];
-const specs = new Map<QemuRuntime, QemuNodeSpec>();
+const runtimes: QemuProcess[] = [];
+const specs = new Map<QemuProcess, QemuNodeSpec>();
 /** QEMUs a test left on purpose; killed at the end should the test fail before ending them. */
 const orphans: ProcessIdentity[] = [];
 const GUEST_MAC = "0c:7e:5f:00:01:00";
@@ -79,15 +80,15 @@ function guestSpec(overrides: Partial<QemuSpec> = {}): QemuSpec {
   });
 }
 
-async function newRuntime(name: string, qemu: QemuSpec, options: Partial<QemuRuntimeOptions> = {}): Promise<QemuRuntime> {
+async function newRuntime(name: string, qemu: QemuSpec, options: Partial<QemuProcessOptions> = {}): Promise<QemuProcess> {
   const spec: QemuNodeSpec = { nodeId: `node-${name}`, projectId: "project", name, consolePort: await freeTcpPort(), qemu };
-  const runtime = new QemuRuntime(spec, { workDir: join(workRoot, "qemu", "project", name), imageDir, ...options });
+  const runtime = new QemuProcess(spec, { workDir: join(workRoot, "qemu", "project", name), imageDir, ...options });
   runtimes.push(runtime);
   specs.set(runtime, spec);
   return runtime;
 }
 
-function consolePortOf(runtime: QemuRuntime): number {
+function consolePortOf(runtime: QemuProcess): number {
   return specs.get(runtime)!.consolePort;
 }
 
@@ -123,8 +124,8 @@ class ConsoleReader {
   }
 }
 
-describe.skipIf(!canRun)("QemuRuntime with a booted guest", () => {
-  let runtime: QemuRuntime;
+describe.skipIf(!canRun)("QemuProcess with a booted guest", () => {
+  let runtime: QemuProcess;
   let console_: ConsoleReader;
   let leader: ProcessIdentity;
   const frames: Buffer[] = [];
@@ -217,10 +218,10 @@ function sectorEight(disk: string): string {
   return sector;
 }
 
-describe.skipIf(!canRun)("QemuRuntime start, stop and crash", () => {
+describe.skipIf(!canRun)("QemuProcess start, stop and crash", () => {
   it("announces a QEMU that exits by itself (SIGKILL) at once, and releases its ports", async () => {
     const runtime = await newRuntime("crash", qemuSpec());
-    const crashes: QemuCrash[] = [];
+    const crashes: ProcessCrash[] = [];
     runtime.onCrash((crash) => crashes.push(crash));
     await runtime.start();
     const leader = identify(runtime.pid!)!;
@@ -275,7 +276,7 @@ describe.skipIf(!canRun)("QemuRuntime start, stop and crash", () => {
     const consolePort = await freeTcpPort();
     const orphan = await orphanedQemu(workDir, consolePort);
     expect(isAlive(orphan)).toBe(true);
-    const runtime = new QemuRuntime({ nodeId: "node-orphan", projectId: "project", name: "orphan", consolePort, qemu: qemuSpec() }, { workDir, imageDir });
+    const runtime = new QemuProcess({ nodeId: "node-orphan", projectId: "project", name: "orphan", consolePort, qemu: qemuSpec() }, { workDir, imageDir });
     runtimes.push(runtime);
     await runtime.start();
     expect(isAlive(orphan)).toBe(false);
@@ -284,7 +285,7 @@ describe.skipIf(!canRun)("QemuRuntime start, stop and crash", () => {
   }, 60_000);
 });
 
-describe.skipIf(!canRun)("QemuRuntime start failures", () => {
+describe.skipIf(!canRun)("QemuProcess start failures", () => {
   it.each<[string, Partial<QemuSpec>, string | RegExp]>([
     ["a missing image", { disks: [{ slot: "hda", image: { name: "absent.qcow2", md5: "" }, interface: "ide" }] }, /^image absent\.qcow2 is not on this host/],
     ["an image with another md5", { kernelImage: { name: "vmlinuz", md5: "0".repeat(32) } }, /^image vmlinuz on this host \(.*vmlinuz\) has md5 [0-9a-f]{32}, not 0{32} as the controller's copy$/],
@@ -321,9 +322,9 @@ const ORPHAN_PID = "orphan-pid";
 async function orphanedQemu(workDir: string, consolePort: number): Promise<ProcessIdentity> {
   const script = [
     `const ORPHAN_PID = ${JSON.stringify(ORPHAN_PID)};`,
-    `import { QemuRuntime } from ${JSON.stringify(join(import.meta.dirname, "qemu.ts"))};`,
+    `import { QemuProcess } from ${JSON.stringify(join(import.meta.dirname, "qemu.ts"))};`,
     `const qemu = ${JSON.stringify(qemuSpec())};`,
-    `const runtime = new QemuRuntime({ nodeId: "node-orphan", projectId: "project", name: "orphan", consolePort: ${consolePort}, qemu }, { workDir: ${JSON.stringify(workDir)}, imageDir: ${JSON.stringify(imageDir)}, accelerator: "tcg" });`,
+    `const runtime = new QemuProcess({ nodeId: "node-orphan", projectId: "project", name: "orphan", consolePort: ${consolePort}, qemu }, { workDir: ${JSON.stringify(workDir)}, imageDir: ${JSON.stringify(imageDir)}, accelerator: "tcg" });`,
     "await runtime.start();",
     "console.log(`${ORPHAN_PID} ${runtime.pid}`);",
     "setInterval(() => {}, 1000);",

@@ -9,7 +9,7 @@
  * (`pid-file.ts`) so that a daemon killed outright does not leave it holding the console
  * port: the next start for that folder ends it first.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdir, rm } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -20,8 +20,9 @@ import { UdpEndpoint } from "../forwarding/udp-endpoint";
 import { consolePortTaken, ensureTcpPortFree, exitOf, freeUdpPort, hasExited, howItExited, withTail } from "./emulator-process";
 import { liveProcesses } from "./live-processes";
 import { SwitchablePort } from "./switchable-port";
-import { endRecordedProcesses, forgetProcesses, recordProcesses } from "./pid-file";
-import { commandLine, identify, portHolder, signal, signalGroup, workingDirectory, type ProcessIdentity } from "./processes";
+import { forgetProcesses, recordProcesses } from "./pid-file";
+import { endLeftovers, PortRaceLost, ProcessSupervisor, spawnEmulator, type ProcessCrash, type SpawnedEmulator, type SupervisedRun } from "./process-supervisor";
+import { identify, portHolder, signalGroup } from "./processes";
 import { acceleratorFor } from "./qemu-accel";
 import { DISK_SLOTS, QemuCommandError, qemuArguments, type Accelerator, type AdapterTunnel, type DiskSlot, type ResolvedFiles } from "./qemu-command";
 import type { ImageFetcher } from "./qemu-image-fetch";
@@ -39,7 +40,7 @@ export interface QemuNodeSpec {
   readonly qemu: QemuSpec;
 }
 
-export interface QemuRuntimeOptions {
+export interface QemuProcessOptions {
   /** The node's folder: QEMU runs there, with its QMP socket, pid file and linked clones. */
   readonly workDir: string;
   /** The image store images are named in (`<data dir>/images/QEMU`). */
@@ -54,26 +55,9 @@ export interface QemuRuntimeOptions {
   readonly fetchImage?: ImageFetcher;
 }
 
-/** The process ended without `stop` being asked: for the reconciler to report as the node's failure. */
-export interface QemuCrash {
-  readonly nodeId: string;
-  readonly exitCode: number | null;
-  readonly signal: NodeJS.Signals | null;
-  /** What to show the user, with the end of QEMU's output. */
-  readonly message: string;
-}
-
-interface Running {
-  readonly child: ChildProcess;
-  readonly leader: ProcessIdentity;
-  /** The program and its arguments, as started. */
-  readonly argv: readonly string[];
+interface QemuRun extends SupervisedRun {
   readonly tunnels: ReadonlyMap<number, UdpEndpoint>;
   qmp: QmpClient | undefined;
-  readonly exited: Promise<void>;
-  /** QEMU served QMP and its console: from then on an exit is a crash (before, `start` rejects instead). */
-  ready: boolean;
-  stopping: boolean;
   suspended: boolean;
 }
 
@@ -84,33 +68,28 @@ const PID_FILE = "qemu.pids.json";
 const QMP_SOCKET = "qmp.sock";
 /** sun_path's size: a longer socket path is reached through the process's cwd instead. */
 const UNIX_PATH_MAX = 107;
-const OUTPUT_TAIL_CHARS = 4000;
 const KILL_GRACE_MS = 3000;
 const START_POLL_MS = 25;
 const OUTPUT_GRACE_MS = 200;
 /** How long a console port held by a leftover QEMU just killed may take to be let go. */
 const LEFTOVER_PORT_GRACE_MS = 2000;
-const UDP_PORT_ATTEMPTS = 3;
 /**
  * QEMU's words when an adapter's UDP port is bound by another program: "-netdev socket,…,
  * localaddr=127.0.0.1:N: can't bind … Address already in use" (`dgram` names `local.port=N`).
  */
 const TUNNEL_BIND_FAILED = /-netdev .*(?:localaddr=[^,]*:|local\.port=)(\d+).*Address already in use/;
 
-/** An adapter's UDP port was taken by another program after it was found free. */
-class UdpPortTaken extends Error {}
-
-export class QemuRuntime {
-  private current: Running | undefined;
-  private transition: Promise<void> = Promise.resolve();
-  private readonly crashHandlers: Array<(crash: QemuCrash) => void> = [];
+/** The QEMU of one node, over its runs (ProcessSupervisor holds what every emulator's process shares). */
+export class QemuProcess {
+  private readonly supervisor: ProcessSupervisor<QemuRun>;
   private readonly ports = new Map<number, SwitchablePort>();
   private spec!: QemuNodeSpec;
 
   constructor(
     spec: QemuNodeSpec,
-    private readonly options: QemuRuntimeOptions,
+    private readonly options: QemuProcessOptions,
   ) {
+    this.supervisor = new ProcessSupervisor(spec.nodeId, log);
     this.configure(spec);
   }
 
@@ -128,88 +107,62 @@ export class QemuRuntime {
   }
 
   get running(): boolean {
-    return this.current !== undefined && !this.current.stopping;
+    return this.supervisor.running;
   }
 
   get suspended(): boolean {
-    return this.current?.suspended ?? false;
+    return this.supervisor.current?.suspended ?? false;
   }
 
   get pid(): number | undefined {
-    return this.current?.leader.pid;
+    return this.supervisor.pid;
   }
 
   /** The program and arguments of the QEMU serving now (its accelerator among them); undefined when stopped, starting or stopping. */
   get argv(): readonly string[] | undefined {
-    const current = this.current;
-    return current?.ready && !current.stopping ? current.argv : undefined;
+    return this.supervisor.argv;
   }
 
-  onCrash(handler: (crash: QemuCrash) => void): void {
-    this.crashHandlers.push(handler);
+  onCrash(handler: (crash: ProcessCrash) => void): void {
+    this.supervisor.onCrash(handler);
   }
 
   /**
    * Starts QEMU and resolves once it serves QMP and its console; no-op when running. Rejects
-   * with the cause, worded for the user (an image missing, a port in use, no QEMU program).
+   * with the cause, worded for the user (an image missing, a port in use, no QEMU program). A
+   * taken console port is not tried again; an adapter's UDP port lost to a race is.
    */
   start(): Promise<void> {
-    return this.serialise(async () => {
-      // The adapters' UDP ports are probed free and then bound by QEMU: another program may
-      // take one in between. That race is retried on fresh ports; a taken console port is not.
-      for (let attempt = 1; this.current === undefined; attempt++) {
-        try {
-          await this.launch();
-        } catch (error) {
-          if (!(error instanceof UdpPortTaken) || attempt >= UDP_PORT_ATTEMPTS) throw error;
-          log.warn("a UDP port of QEMU was taken before it bound it, starting again on others", { node_id: this.spec.nodeId, error: error.message });
-        }
-      }
-    });
+    return this.supervisor.start(() => this.launch());
   }
 
   /** Stops the VM as its `on_close` asks, and kills QEMU when it does not end; no-op when stopped. */
   stop(): Promise<void> {
-    return this.serialise(async () => {
-      if (this.current !== undefined) await this.terminate(this.current, this.spec.qemu.onClose === "shutdown_signal");
-    });
+    return this.supervisor.stop((run) => this.terminate(run, this.spec.qemu.onClose === "shutdown_signal"));
   }
 
   /** Pauses the running VM (QMP `stop`); no-op when stopped or paused already. */
   suspend(): Promise<void> {
-    return this.serialise(async () => {
-      const running = this.current;
-      if (running === undefined || running.suspended) return;
-      await qmpOf(running).execute("stop");
-      running.suspended = true;
+    return this.supervisor.serialise(async () => {
+      const run = this.supervisor.current;
+      if (run === undefined || run.suspended) return;
+      await qmpOf(run).execute("stop");
+      run.suspended = true;
     });
   }
 
   /** Resumes a paused VM (QMP `cont`); no-op when stopped or running already. */
   resume(): Promise<void> {
-    return this.serialise(async () => {
-      const running = this.current;
-      if (running === undefined || !running.suspended) return;
-      await qmpOf(running).execute("cont");
-      running.suspended = false;
+    return this.supervisor.serialise(async () => {
+      const run = this.supervisor.current;
+      if (run === undefined || !run.suspended) return;
+      await qmpOf(run).execute("cont");
+      run.suspended = false;
     });
-  }
-
-  /** Start, stop, suspend and resume run one at a time, in call order. */
-  private serialise(step: () => Promise<void>): Promise<void> {
-    const next = this.transition.then(step);
-    this.transition = next.catch(() => {});
-    return next;
   }
 
   private get pidFile(): string {
     return join(this.options.workDir, PID_FILE);
-  }
-
-  /** A QEMU of this node left by an earlier run: a QEMU program running in this node's folder. */
-  private isLeftover(pid: number): boolean {
-    const program = commandLine(pid)?.[0];
-    return program !== undefined && QEMU_PROGRAM.test(basename(program)) && workingDirectory(pid) === resolve(this.options.workDir);
   }
 
   private async launch(): Promise<void> {
@@ -218,8 +171,7 @@ export class QemuRuntime {
     if (!QEMU_PROGRAM.test(basename(binary))) throw new Error(`${binary} is not a QEMU system emulator (qemu-system-…)`);
     const workDir = resolve(this.options.workDir);
     await mkdir(workDir, { recursive: true });
-    const leftovers = await endRecordedProcesses(this.pidFile, (pid) => this.isLeftover(pid));
-    if (leftovers.length > 0) log.warn("ended QEMU processes left by an earlier run", { node_id: spec.nodeId, pids: leftovers.map((each) => each.pid) });
+    const leftovers = await endLeftovers(this.pidFile, workDir, (program) => QEMU_PROGRAM.test(program), log, spec.nodeId);
     const consolePort = spec.qemu.consoleType === "none" || spec.consolePort === 0 ? null : spec.consolePort;
     // A leftover just killed may still be closing its sockets: give its console port a moment.
     if (consolePort !== null) await ensureTcpPortFree(consolePort, leftovers.length > 0 ? LEFTOVER_PORT_GRACE_MS : 0);
@@ -228,8 +180,7 @@ export class QemuRuntime {
 
     const tunnels = new Map<number, UdpEndpoint>();
     const tunnelPorts = new Map<number, AdapterTunnel>();
-    let child: ChildProcess;
-    let output = "";
+    let spawned: SpawnedEmulator;
     let argv: string[] = [];
     try {
       for (const adapter of spec.qemu.adapters) {
@@ -243,24 +194,22 @@ export class QemuRuntime {
       // A socket file left by a killed QEMU would take connections nobody answers.
       await rm(join(workDir, QMP_SOCKET), { force: true });
       log.info("starting QEMU", { node_id: spec.nodeId, command: [binary, ...args].join(" ") });
-      child = spawn(binary, args, { cwd: workDir, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-      const keep = (chunk: Buffer) => (output = (output + chunk.toString("latin1")).slice(-OUTPUT_TAIL_CHARS));
-      child.stdout?.on("data", keep);
-      child.stderr?.on("data", keep);
-      const spawned = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => child.once("spawn", () => resolve(undefined)).once("error", resolve));
-      if (spawned !== undefined) throw cannotRun(binary, spawned);
+      spawned = await spawnEmulator(binary, args, workDir).catch((error: NodeJS.ErrnoException) => {
+        throw cannotRun(binary, error);
+      });
     } catch (error) {
       await Promise.all([...tunnels.values()].map((tunnel) => tunnel.close()));
       throw error instanceof QemuCommandError ? new Error(error.message) : error;
     }
+    const { child, output } = spawned;
 
     const leader = identify(child.pid!);
     if (leader === undefined) {
       await Promise.all([...tunnels.values()].map((tunnel) => tunnel.close()));
-      throw exitedDuringStart(consolePort, await exitOf(child), output);
+      throw exitedDuringStart(consolePort, await exitOf(child), output());
     }
     liveProcesses.add(leader);
-    const running: Running = {
+    const running: QemuRun = {
       child,
       leader,
       argv,
@@ -271,14 +220,7 @@ export class QemuRuntime {
       stopping: false,
       suspended: false,
     };
-    this.current = running;
-    child.once("exit", (exitCode, exitSignal) => {
-      if (running.stopping || !running.ready) return;
-      void this.release(running).then(() => {
-        const crash: QemuCrash = { nodeId: spec.nodeId, exitCode, signal: exitSignal, message: exitedByItself(exitCode, exitSignal, output) };
-        for (const handler of this.crashHandlers) handler(crash);
-      });
-    });
+    this.supervisor.adopt(running, (ended) => this.release(ended), (exitCode, exitSignal) => exitedByItself(exitCode, exitSignal, output()));
     try {
       await recordProcesses(this.pidFile, [leader]);
       const deadline = performance.now() + (this.options.startTimeoutMs ?? 15_000);
@@ -290,8 +232,8 @@ export class QemuRuntime {
       await Promise.race([running.exited, sleep(OUTPUT_GRACE_MS)]);
       const exited = hasExited(child);
       await this.terminate(running, false);
-      if (!exited) throw new Error(`${(error as Error).message}${withTail(output)}`);
-      throw exitedDuringStart(consolePort, await exitOf(child), output);
+      if (!exited) throw new Error(`${(error as Error).message}${withTail(output())}`);
+      throw exitedDuringStart(consolePort, await exitOf(child), output());
     }
     running.ready = true;
     for (const [adapterNumber, tunnel] of tunnels) this.ports.get(adapterNumber)?.attach(tunnel);
@@ -332,7 +274,7 @@ export class QemuRuntime {
    * Ends QEMU: with `gracefully`, asks the guest to power down (ACPI) and waits for it; then
    * QMP `quit`, then signals. Frees the tunnels whatever happened.
    */
-  private async terminate(running: Running, gracefully: boolean): Promise<void> {
+  private async terminate(running: QemuRun, gracefully: boolean): Promise<void> {
     running.stopping = true;
     const exited = (withinMs: number) => Promise.race([running.exited.then(() => true), sleep(withinMs).then(() => false)]);
     let gone = hasExited(running.child);
@@ -363,14 +305,11 @@ export class QemuRuntime {
     await this.release(running);
   }
 
-  private async release(running: Running): Promise<void> {
+  private async release(running: QemuRun): Promise<void> {
     running.qmp?.close();
     liveProcesses.delete(running.leader);
     await forgetProcesses(this.pidFile, running.leader);
-    if (this.current === running) {
-      this.current = undefined;
-      for (const port of this.ports.values()) port.detach();
-    }
+    if (this.supervisor.release(running)) for (const port of this.ports.values()) port.detach();
     await Promise.all([...running.tunnels.values()].map((tunnel) => tunnel.close()));
   }
 }
@@ -383,7 +322,7 @@ export async function qemuAvailable(binary = DEFAULT_QEMU_BINARY): Promise<boole
   });
 }
 
-function qmpOf(running: Running): QmpClient {
+function qmpOf(running: QemuRun): QmpClient {
   if (running.qmp === undefined) throw new Error("QEMU is not serving QMP");
   return running.qmp;
 }
@@ -395,7 +334,7 @@ function cannotRun(binary: string, error: NodeJS.ErrnoException): Error {
 }
 
 /** Resolves once this QEMU listens on the console port; another program there is not taken for it. */
-async function waitForConsole(running: Running, port: number, deadline: number, timeoutMs: number): Promise<void> {
+async function waitForConsole(running: QemuRun, port: number, deadline: number, timeoutMs: number): Promise<void> {
   const since = performance.now();
   for (;;) {
     if (hasExited(running.child)) throw new Error("the process exited during start");
@@ -414,7 +353,7 @@ function exitedDuringStart(consolePort: number | null, how: string, output: stri
   const consoleBindFailed = lines.some((line) => line.includes("Address already in use") && (line.includes("-serial") || line.includes("VNC")));
   if (consolePort !== null && consoleBindFailed) return new Error(consolePortTaken(consolePort));
   const tunnelPort = lines.map((line) => TUNNEL_BIND_FAILED.exec(line)?.[1]).find((port) => port !== undefined);
-  if (tunnelPort !== undefined) return new UdpPortTaken(`UDP port ${tunnelPort} is already in use on this host`);
+  if (tunnelPort !== undefined) return new PortRaceLost(`UDP port ${tunnelPort} is already in use on this host`);
   return new Error(`QEMU exited during start (${how})${withTail(output)}`);
 }
 

@@ -7,10 +7,11 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VpcsConsole, parsePing } from "./console";
 import { descendants, identify, isAlive, type ProcessIdentity } from "./processes";
-import { VpcsRuntime, vpcsAvailable, type VpcsCrash } from "./vpcs";
+import { VpcsProcess, vpcsAvailable } from "./vpcs";
+import type { ProcessCrash } from "./process-supervisor";
 
 const workRoot = mkdtempSync(join(tmpdir(), "vpcs-runtime-"));
-const runtimes: VpcsRuntime[] = [];
+const runtimes: VpcsProcess[] = [];
 
 async function freeTcpPort(): Promise<number> {
   const server = createServer();
@@ -21,8 +22,8 @@ async function freeTcpPort(): Promise<number> {
   return address.port;
 }
 
-async function newRuntime(name: string, macId: number): Promise<VpcsRuntime> {
-  const runtime = new VpcsRuntime({ nodeId: `node-${name}`, name, consolePort: await freeTcpPort(), macId }, { workDir: join(workRoot, name) });
+async function newRuntime(name: string, macId: number): Promise<VpcsProcess> {
+  const runtime = new VpcsProcess({ nodeId: `node-${name}`, name, consolePort: await freeTcpPort(), macId }, { workDir: join(workRoot, name) });
   runtimes.push(runtime);
   return runtime;
 }
@@ -33,8 +34,8 @@ async function newRuntime(name: string, macId: number): Promise<VpcsRuntime> {
  */
 async function orphanedVpcs(workDir: string, consolePort: number): Promise<ProcessIdentity[]> {
   const script = [
-    `import { VpcsRuntime } from ${JSON.stringify(join(import.meta.dirname, "vpcs.ts"))};`,
-    `const runtime = new VpcsRuntime({ nodeId: "node-orphan", name: "orphan", consolePort: ${consolePort}, macId: 9 }, { workDir: ${JSON.stringify(workDir)} });`,
+    `import { VpcsProcess } from ${JSON.stringify(join(import.meta.dirname, "vpcs.ts"))};`,
+    `const runtime = new VpcsProcess({ nodeId: "node-orphan", name: "orphan", consolePort: ${consolePort}, macId: 9 }, { workDir: ${JSON.stringify(workDir)} });`,
     "await runtime.start();",
     "console.log(JSON.stringify({ pid: runtime.pid }));",
     "setInterval(() => {}, 1000);",
@@ -112,7 +113,7 @@ function killIfAlive(pid: number | undefined): void {
 }
 
 /** The console daemon and its PC child: the tests check both are gone. */
-function vpcsProcessesOf(runtime: VpcsRuntime): number[] {
+function vpcsProcessesOf(runtime: VpcsProcess): number[] {
   const pid = runtime.pid!;
   return [pid, ...descendants(pid).map((child) => child.pid)];
 }
@@ -128,7 +129,7 @@ afterAll(async () => {
   rmSync(workRoot, { recursive: true, force: true });
 });
 
-describe("VpcsRuntime", () => {
+describe("VpcsProcess", () => {
   it("runs two real VPCS nodes whose tunnels are relayed to each other; they ping with no loss", async () => {
     const a = await newRuntime("pc1", 1);
     const b = await newRuntime("pc2", 2);
@@ -176,7 +177,7 @@ describe("VpcsRuntime", () => {
 
   it("reports a crash with the exit signal, cleans up the PC child and can start again", async () => {
     const runtime = await newRuntime("pc4", 4);
-    const crashes: VpcsCrash[] = [];
+    const crashes: ProcessCrash[] = [];
     const crashed = new Promise<void>((resolve) => runtime.onCrash((crash) => (crashes.push(crash), resolve())));
     await runtime.start();
     const processes = vpcsProcessesOf(runtime);
@@ -197,7 +198,7 @@ describe("VpcsRuntime", () => {
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, "0.0.0.0", resolve));
     const port = (server.address() as { port: number }).port;
-    const runtime = new VpcsRuntime({ nodeId: "node-pc5", name: "pc5", consolePort: port }, { workDir: join(workRoot, "pc5") });
+    const runtime = new VpcsProcess({ nodeId: "node-pc5", name: "pc5", consolePort: port }, { workDir: join(workRoot, "pc5") });
     runtimes.push(runtime);
     try {
       await expect(runtime.start()).rejects.toThrow(new Error(`console port ${port} is already in use on this host: free it, or give the node another "console" port`));
@@ -211,7 +212,7 @@ describe("VpcsRuntime", () => {
     const consolePort = await freeTcpPort();
     // The port is free when checked; another program listens on it before VPCS binds it.
     const { executable, intruderPid } = vpcsWrapper("console-thief", `"${process.execPath}" -e "require('net').createServer().listen(${consolePort}, '0.0.0.0')"`);
-    const runtime = new VpcsRuntime({ nodeId: "node-pc9", name: "pc9", consolePort }, { workDir: join(workRoot, "pc9"), executable });
+    const runtime = new VpcsProcess({ nodeId: "node-pc9", name: "pc9", consolePort }, { workDir: join(workRoot, "pc9"), executable });
     runtimes.push(runtime);
     try {
       await expect(runtime.start()).rejects.toThrow(new Error(`console port ${consolePort} is already in use on this host: free it, or give the node another "console" port`));
@@ -223,7 +224,7 @@ describe("VpcsRuntime", () => {
 
   it("refuses to start when another program holds VPCS's UDP port, which VPCS itself does not report", async () => {
     const { executable, intruderPid } = vpcsWrapper("udp-thief", `"${process.execPath}" -e "require('dgram').createSocket('udp4').bind(\$udp_port, '0.0.0.0')"`);
-    const runtime = new VpcsRuntime({ nodeId: "node-pc10", name: "pc10", consolePort: await freeTcpPort() }, { workDir: join(workRoot, "pc10"), executable });
+    const runtime = new VpcsProcess({ nodeId: "node-pc10", name: "pc10", consolePort: await freeTcpPort() }, { workDir: join(workRoot, "pc10"), executable });
     runtimes.push(runtime);
     try {
       await expect(runtime.start()).rejects.toThrow(/^UDP port \d+ is already in use on this host$/);
@@ -235,12 +236,12 @@ describe("VpcsRuntime", () => {
 
   it("names the cause when VPCS cannot be run or exits during start", async () => {
     const missing = join(workRoot, "no-such-vpcs");
-    const absent = new VpcsRuntime({ nodeId: "node-pc11", name: "pc11", consolePort: await freeTcpPort() }, { workDir: join(workRoot, "pc11"), executable: missing });
+    const absent = new VpcsProcess({ nodeId: "node-pc11", name: "pc11", consolePort: await freeTcpPort() }, { workDir: join(workRoot, "pc11"), executable: missing });
     await expect(absent.start()).rejects.toThrow(new Error(`vpcs binary not found: spawn ${missing} ENOENT (install the Debian package vpcs)`));
 
     const failing = join(workRoot, "failing-vpcs");
     writeFileSync(failing, "#!/bin/sh\necho 'cannot open the PC' >&2\nexit 3\n", { mode: 0o755 });
-    const exiting = new VpcsRuntime({ nodeId: "node-pc12", name: "pc12", consolePort: await freeTcpPort() }, { workDir: join(workRoot, "pc12"), executable: failing });
+    const exiting = new VpcsProcess({ nodeId: "node-pc12", name: "pc12", consolePort: await freeTcpPort() }, { workDir: join(workRoot, "pc12"), executable: failing });
     await expect(exiting.start()).rejects.toThrow(new Error("VPCS exited during start (exit code 3): cannot open the PC"));
     expect(exiting.running).toBe(false);
   });
@@ -254,7 +255,7 @@ describe("VpcsRuntime", () => {
     // As if killed before the PC child was recorded: it is found as the console daemon's child.
     writeFileSync(join(workDir, "vpcs.pids.json"), JSON.stringify([orphans[0]]));
 
-    const runtime = new VpcsRuntime({ nodeId: "node-orphan", name: "orphan", consolePort, macId: 9 }, { workDir });
+    const runtime = new VpcsProcess({ nodeId: "node-orphan", name: "orphan", consolePort, macId: 9 }, { workDir });
     runtimes.push(runtime);
     await runtime.start();
     expect(orphans.some(isAlive)).toBe(false);
@@ -316,7 +317,7 @@ describe("VpcsRuntime", () => {
       // A pid reused since the record: same pid, another start time.
       const reused = { pid: process.pid, startTime: "1" };
       writeFileSync(join(workDir, "vpcs.pids.json"), JSON.stringify([sleeper, reused]));
-      const runtime = new VpcsRuntime({ nodeId: "node-pc7", name: "pc7", consolePort: await freeTcpPort(), macId: 7 }, { workDir });
+      const runtime = new VpcsProcess({ nodeId: "node-pc7", name: "pc7", consolePort: await freeTcpPort(), macId: 7 }, { workDir });
       runtimes.push(runtime);
       await runtime.start();
       expect(isAlive(sleeper)).toBe(true);

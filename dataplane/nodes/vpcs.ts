@@ -11,19 +11,20 @@
  * recorded in the work dir (`pid-file.ts`): when the daemon is killed outright they outlive
  * it, holding the console port, and the next start for that work dir ends them first.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdir } from "node:fs/promises";
-import { basename, join, resolve } from "node:path";
+import { basename, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createLogger } from "@shared/logging/logger";
 import type { Endpoint } from "../forwarding/endpoint";
 import { UdpEndpoint } from "../forwarding/udp-endpoint";
 import { liveProcesses } from "./live-processes";
 import { SwitchablePort } from "./switchable-port";
-import { endRecordedProcesses, forgetProcesses, recordProcesses } from "./pid-file";
+import { forgetProcesses, recordProcesses } from "./pid-file";
 import { consolePortTaken, ensureTcpPortFree, exitOf, freeUdpPort, hasExited, howItExited, withTail } from "./emulator-process";
+import { endLeftovers, PortRaceLost, ProcessSupervisor, spawnEmulator, type ProcessCrash, type SpawnedEmulator, type SupervisedRun } from "./process-supervisor";
 import { placeStartupScript, STARTUP_SCRIPT } from "./startup-script";
-import { commandLine, descendants, identify, isAlive, portHolder, signal, signalGroup, workingDirectory, type ProcessIdentity } from "./processes";
+import { descendants, identify, isAlive, portHolder, signal, signalGroup, type ProcessIdentity } from "./processes";
 
 const log = createLogger("dataplane.vpcs");
 
@@ -39,21 +40,12 @@ export interface VpcsNodeSpec {
   readonly macId?: number;
 }
 
-export interface VpcsRuntimeOptions {
+export interface VpcsProcessOptions {
   /** The node's working directory (VPCS reads `startup.vpc` there); created if missing. */
   readonly workDir: string;
   readonly executable?: string;
   /** How long VPCS may take to serve its console and bind its UDP port; default 5 s. */
   readonly startTimeoutMs?: number;
-}
-
-/** The process ended without `stop` being asked: for the reconciler to report as an ItemError. */
-export interface VpcsCrash {
-  readonly nodeId: string;
-  readonly exitCode: number | null;
-  readonly signal: NodeJS.Signals | null;
-  /** What to show the user, with the end of the program's output. */
-  readonly message: string;
 }
 
 export interface VpcsPorts {
@@ -64,65 +56,51 @@ export interface VpcsPorts {
   readonly daemon: number;
 }
 
-interface Running {
-  readonly child: ChildProcess;
-  readonly leader: ProcessIdentity;
-  /** The program and its arguments, as started. */
-  readonly argv: readonly string[];
+interface VpcsRun extends SupervisedRun {
   /** The forkpty child, found once VPCS serves. */
   pc: ProcessIdentity[];
   readonly tunnel: UdpEndpoint;
   readonly ports: VpcsPorts;
-  readonly exited: Promise<void>;
-  /** VPCS served its console and bound its UDP port: from then on an exit is a crash (before, `start` rejects instead). */
-  ready: boolean;
-  stopping: boolean;
 }
 
-const OUTPUT_TAIL_CHARS = 2000;
 const PID_FILE = "vpcs.pids.json";
 const KILL_GRACE_MS = 2000;
 const START_POLL_MS = 20;
-const UDP_PORT_ATTEMPTS = 3;
 
-/** VPCS's own UDP port was taken by another program after it was found free. */
-class UdpPortTaken extends Error {}
-
-export class VpcsRuntime {
+/** The `vpcs` program of one node, over its runs (ProcessSupervisor holds what every emulator's process shares). */
+export class VpcsProcess {
   readonly endpoint: Endpoint;
   private readonly port = new SwitchablePort();
-  private current: Running | undefined;
-  private transition: Promise<void> = Promise.resolve();
-  private readonly crashHandlers: Array<(crash: VpcsCrash) => void> = [];
+  private readonly supervisor: ProcessSupervisor<VpcsRun>;
   private startupScript = "";
 
   constructor(
     readonly spec: VpcsNodeSpec,
-    private readonly options: VpcsRuntimeOptions,
+    private readonly options: VpcsProcessOptions,
   ) {
     this.endpoint = this.port;
+    this.supervisor = new ProcessSupervisor(spec.nodeId, log);
   }
 
   get running(): boolean {
-    return this.current !== undefined && !this.current.stopping;
+    return this.supervisor.running;
   }
 
   get pid(): number | undefined {
-    return this.current?.leader.pid;
+    return this.supervisor.pid;
   }
 
   get ports(): VpcsPorts | undefined {
-    return this.current?.ports;
+    return this.supervisor.current?.ports;
   }
 
   /** The program and arguments of the process serving now; undefined when stopped, starting or stopping. */
   get argv(): readonly string[] | undefined {
-    const current = this.current;
-    return current?.ready && !current.stopping ? current.argv : undefined;
+    return this.supervisor.argv;
   }
 
-  onCrash(handler: (crash: VpcsCrash) => void): void {
-    this.crashHandlers.push(handler);
+  onCrash(handler: (crash: ProcessCrash) => void): void {
+    this.supervisor.onCrash(handler);
   }
 
   /** The controller's startup script (empty: none), which the next start puts in place (see startup-script.ts). */
@@ -133,34 +111,15 @@ export class VpcsRuntime {
   /**
    * Starts the process and resolves once it serves its console and has bound its UDP port;
    * no-op when running. Rejects with the cause, worded for the user (a port in use, no `vpcs`).
+   * A taken console port is not tried again; VPCS's own UDP port lost to a race is.
    */
   start(): Promise<void> {
-    return this.serialise(async () => {
-      // VPCS's UDP port is probed free and then bound by VPCS: another program may take it in
-      // between. That race is retried on a fresh port; a taken console port is not.
-      for (let attempt = 1; this.current === undefined; attempt++) {
-        try {
-          await this.launch();
-        } catch (error) {
-          if (!(error instanceof UdpPortTaken) || attempt >= UDP_PORT_ATTEMPTS) throw error;
-          log.warn("VPCS's UDP port was taken before it bound it, starting again on another", { node_id: this.spec.nodeId, error: error.message });
-        }
-      }
-    });
+    return this.supervisor.start(() => this.launch());
   }
 
   /** Kills the process (and its PC child) and releases its ports; no-op when stopped. */
   stop(): Promise<void> {
-    return this.serialise(async () => {
-      if (this.current !== undefined) await this.terminate(this.current);
-    });
-  }
-
-  /** Start and stop run one at a time, in call order. */
-  private serialise(step: () => Promise<void>): Promise<void> {
-    const next = this.transition.then(step);
-    this.transition = next.catch(() => {});
-    return next;
+    return this.supervisor.stop((run) => this.terminate(run));
   }
 
   private get pidFile(): string {
@@ -171,19 +130,10 @@ export class VpcsRuntime {
     return this.options.executable ?? "vpcs";
   }
 
-  /** A VPCS of this node left by an earlier run: the program we start, running in this node's work dir. */
-  private isLeftover(pid: number): boolean {
-    const program = commandLine(pid)?.[0];
-    return program !== undefined && basename(program) === basename(this.executable) && workingDirectory(pid) === resolve(this.options.workDir);
-  }
-
   private async launch(): Promise<void> {
     const { consolePort } = this.spec;
     await mkdir(this.options.workDir, { recursive: true });
-    const leftovers = await endRecordedProcesses(this.pidFile, (pid) => this.isLeftover(pid));
-    if (leftovers.length > 0) {
-      log.warn("ended VPCS processes left by an earlier run", { node_id: this.spec.nodeId, pids: leftovers.map((each) => each.pid) });
-    }
+    await endLeftovers(this.pidFile, this.options.workDir, (program) => program === basename(this.executable), log, this.spec.nodeId);
     await ensureTcpPortFree(consolePort);
     const hasScript = await placeStartupScript(this.options.workDir, this.startupScript);
     // VPCS binds its UDP port on every address, so it is probed there.
@@ -193,24 +143,22 @@ export class VpcsRuntime {
     args.push("-s", String(vpcsPort), "-c", String(tunnel.localPort), "-t", "127.0.0.1");
     // The script file is VPCS's last argument, named relative to its working folder.
     if (hasScript) args.push(STARTUP_SCRIPT);
-    const child = spawn(this.executable, args, { cwd: this.options.workDir, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    const keep = (chunk: Buffer) => (output = (output + chunk.toString("latin1")).slice(-OUTPUT_TAIL_CHARS));
-    child.stdout?.on("data", keep);
-    child.stderr?.on("data", keep);
-    const spawned = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => child.once("spawn", () => resolve(undefined)).once("error", resolve));
-    if (spawned !== undefined) {
+    let spawned: SpawnedEmulator;
+    try {
+      spawned = await spawnEmulator(this.executable, args, this.options.workDir);
+    } catch (error) {
       await tunnel.close();
-      throw new Error(spawned.code === "ENOENT" ? `vpcs binary not found: ${spawned.message} (install the Debian package vpcs)` : `cannot run ${this.executable}: ${spawned.message}`);
+      const failure = error as NodeJS.ErrnoException;
+      throw new Error(failure.code === "ENOENT" ? `vpcs binary not found: ${failure.message} (install the Debian package vpcs)` : `cannot run ${this.executable}: ${failure.message}`);
     }
+    const { child, output } = spawned;
     const leader = identify(child.pid!);
     if (leader === undefined) {
       await tunnel.close();
-      const how = await exitOf(child);
-      throw new Error(exitedDuringStart(consolePort, how, output));
+      throw new Error(exitedDuringStart(consolePort, await exitOf(child), output()));
     }
     liveProcesses.add(leader);
-    const running: Running = {
+    const run: VpcsRun = {
       child,
       leader,
       argv: [this.executable, ...args],
@@ -221,66 +169,50 @@ export class VpcsRuntime {
       ready: false,
       stopping: false,
     };
-    this.current = running;
-    child.once("exit", (exitCode, exitSignal) => {
-      if (running.stopping || !running.ready) return;
-      void this.release(running).then(() => {
-        const crash: VpcsCrash = {
-          nodeId: this.spec.nodeId,
-          exitCode,
-          signal: exitSignal,
-          message: `VPCS exited by itself (${howItExited(exitCode, exitSignal)})${withTail(output)}`,
-        };
-        for (const handler of this.crashHandlers) handler(crash);
-      });
-    });
+    this.supervisor.adopt(run, (ended) => this.release(ended), (exitCode, signal) => `VPCS exited by itself (${howItExited(exitCode, signal)})${withTail(output())}`);
     try {
       await recordProcesses(this.pidFile, [leader]);
-      await waitUntilServing(running, this.options.startTimeoutMs ?? 5000);
-      running.pc = descendants(leader.pid);
-      running.pc.forEach((pc) => liveProcesses.add(pc));
-      await recordProcesses(this.pidFile, [leader, ...running.pc]);
+      await waitUntilServing(run, this.options.startTimeoutMs ?? 5000);
+      run.pc = descendants(leader.pid);
+      run.pc.forEach((pc) => liveProcesses.add(pc));
+      await recordProcesses(this.pidFile, [leader, ...run.pc]);
     } catch (error) {
       const exited = hasExited(child);
-      await this.terminate(running);
+      await this.terminate(run);
       if (!exited) {
-        const message = `${(error as Error).message}${withTail(output)}`;
-        throw error instanceof UdpPortTaken ? new UdpPortTaken(message) : new Error(message);
+        const message = `${(error as Error).message}${withTail(output())}`;
+        throw error instanceof PortRaceLost ? new PortRaceLost(message) : new Error(message);
       }
-      const how = await exitOf(child);
-      throw new Error(exitedDuringStart(consolePort, how, output));
+      throw new Error(exitedDuringStart(consolePort, await exitOf(child), output()));
     }
-    running.ready = true;
+    run.ready = true;
     this.port.attach(tunnel);
   }
 
-  private async terminate(running: Running): Promise<void> {
-    running.stopping = true;
-    const everyone = [...running.pc, ...descendants(running.leader.pid)];
-    signalGroup(running.leader.pid, "SIGTERM");
+  private async terminate(run: VpcsRun): Promise<void> {
+    run.stopping = true;
+    const everyone = [...run.pc, ...descendants(run.leader.pid)];
+    signalGroup(run.leader.pid, "SIGTERM");
     everyone.forEach((process) => signal(process, "SIGTERM"));
-    const exited = await Promise.race([running.exited.then(() => true), sleep(KILL_GRACE_MS).then(() => false)]);
+    const exited = await Promise.race([run.exited.then(() => true), sleep(KILL_GRACE_MS).then(() => false)]);
     if (!exited) {
-      signalGroup(running.leader.pid, "SIGKILL");
-      await running.exited;
+      signalGroup(run.leader.pid, "SIGKILL");
+      await run.exited;
     }
-    await this.release(running, everyone);
+    await this.release(run, everyone);
   }
 
   /** Makes sure the PC child is gone too, then frees the tunnel socket. */
-  private async release(running: Running, others: ProcessIdentity[] = []): Promise<void> {
-    const leftovers = [...running.pc, ...others];
+  private async release(run: VpcsRun, others: ProcessIdentity[] = []): Promise<void> {
+    const leftovers = [...run.pc, ...others];
     const deadline = performance.now() + KILL_GRACE_MS;
     leftovers.forEach((process) => signal(process, "SIGTERM"));
     while (leftovers.some(isAlive) && performance.now() < deadline) await sleep(20);
     leftovers.forEach((process) => signal(process, "SIGKILL"));
-    [running.leader, ...leftovers].forEach((process) => liveProcesses.delete(process));
-    await forgetProcesses(this.pidFile, running.leader);
-    if (this.current === running) {
-      this.current = undefined;
-      this.port.detach();
-    }
-    await running.tunnel.close();
+    [run.leader, ...leftovers].forEach((process) => liveProcesses.delete(process));
+    await forgetProcesses(this.pidFile, run.leader);
+    if (this.supervisor.release(run)) this.port.detach();
+    await run.tunnel.close();
   }
 }
 
@@ -304,7 +236,7 @@ function macIdOf(nodeId: string): number {
  * exits, which rejects. VPCS does not exit when its UDP port is taken (the PC only prints the
  * error on its console), so that is looked for here.
  */
-async function waitUntilServing(running: Running, timeoutMs: number): Promise<void> {
+async function waitUntilServing(running: VpcsRun, timeoutMs: number): Promise<void> {
   const { console: consolePort, vpcs: vpcsPort } = running.ports;
   const since = performance.now();
   const deadline = since + timeoutMs;
@@ -315,7 +247,7 @@ async function waitUntilServing(running: Running, timeoutMs: number): Promise<vo
     if (consoleOpen) {
       const udp = await portHolder("udp", vpcsPort, ours, since);
       if (udp === "ours") return;
-      if (udp === "another") throw new UdpPortTaken(`UDP port ${vpcsPort} is already in use on this host`);
+      if (udp === "another") throw new PortRaceLost(`UDP port ${vpcsPort} is already in use on this host`);
     }
     if (performance.now() > deadline) {
       throw new Error(consoleOpen ? `VPCS did not bind its UDP port ${vpcsPort} within ${timeoutMs} ms` : `the console on port ${consolePort} did not open within ${timeoutMs} ms`);
