@@ -2,8 +2,14 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  // The same alias as tsconfig.json's `paths`; esbuild, wrangler and tsx read it from there.
-  resolve: { alias: { "@shared": fileURLToPath(new URL("./shared", import.meta.url)) } },
+  resolve: {
+    alias: {
+      // The same alias as tsconfig.json's `paths`; esbuild, wrangler and tsx read it from there.
+      "@shared": fileURLToPath(new URL("./shared", import.meta.url)),
+      // workerd's own module, for the Worker's objects run in Node tests.
+      "cloudflare:workers": fileURLToPath(new URL("./controller/testing/cloudflare-workers.node.ts", import.meta.url)),
+    },
+  },
   test: {
     include: ["controller/**/*.test.ts", "dataplane/**/*.test.ts", "shared/**/*.test.ts"],
     // Several suites start real servers and child processes; two cores are shared between them.

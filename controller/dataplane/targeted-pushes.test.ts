@@ -6,6 +6,7 @@ import { decodeControllerMessage } from "@shared/proto";
 import { createApp } from "../app";
 import { inProcessDeps } from "../testing/in-process-deps";
 import { workerInNode } from "../testing/worker-in-node";
+import type { ObjectNamespace } from "../runtime/workers/object-stub";
 import type { KeyValueStore } from "../store/kv";
 import { AckingDaemon, daemonFrame, daemonHello } from "../testing/daemon-messages";
 import { DataplaneHub } from "./hub";
@@ -107,13 +108,18 @@ describe("a push reads only what its host runs", () => {
       computes.instance(hostId).webSocketMessage(socket as never, daemonFrame({ hello: daemonHello(hostId, TOKEN) }));
     }
     const called: string[] = [];
-    for (const [binding, namespace] of [["project", env.PROJECTS], ["compute", env.COMPUTES]] as const) {
+    const countCalls = <Calls extends object>(binding: string, namespace: ObjectNamespace<Calls>) => {
       const get = namespace.get.bind(namespace);
-      namespace.get = (id) => {
-        const stub = get(id);
-        return { fetch: (request) => (called.push(`${binding}:${String(id)}`), stub.fetch(request)) };
-      };
-    }
+      namespace.get = (id) =>
+        new Proxy(get(id), {
+          get: (stub, method) => {
+            const call = Reflect.get(stub, method) as (...args: unknown[]) => unknown;
+            return (...args: unknown[]) => (called.push(`${binding}:${String(id)}`), call(...args));
+          },
+        });
+    };
+    countCalls("project", env.PROJECTS);
+    countCalls("compute", env.COMPUTES);
     const mine = await storeOfProjects(api);
     // Host h2 rebuilds its state after the 199 nodes it was given: let it finish first.
     for (let quiet = 0, seen = -1; quiet < 5; quiet = called.length === seen ? quiet + 1 : 0) {

@@ -1,5 +1,5 @@
 import { InvalidLimitFlag } from "./limit-flags";
-import { shardFetch, computeFetch, InvalidWorkerVar, SHARD_HEADER, workerConfig, type Env } from "./workers/bindings";
+import { hostObject, InvalidWorkerVar, SHARD_HEADER, shardObject, workerConfig, type Env } from "./workers/bindings";
 import { destinationOf } from "./workers/routing";
 
 export { ComputeObject } from "./workers/compute-object";
@@ -34,10 +34,10 @@ export default {
       if (!(error instanceof InvalidLimitFlag || error instanceof InvalidWorkerVar)) throw error;
       return Response.json({ message: `The Worker's configuration is wrong: ${error.message}`, status: 503 }, { status: 503 });
     }
-    if (destination.object === "compute") return computeFetch(env, destination.hostId)(request);
-    // The header says which shard the object is; a client cannot choose it.
+    if (destination.object === "compute") return hostObject(env, destination.hostId).fetch(request);
+    // The header tells the object which shard it holds; a client cannot choose it.
     const forwarded = new Request(request);
-    forwarded.headers.delete(SHARD_HEADER);
-    return shardFetch(env, destination.shard)(forwarded);
+    forwarded.headers.set(SHARD_HEADER, destination.shard);
+    return shardObject(env, destination.shard).fetch(forwarded);
   },
 };

@@ -1,5 +1,7 @@
 import type { R2BucketLike } from "../files/r2-file-store";
-import type { DurableObjectNamespaceLike, Env } from "../runtime/workers/bindings";
+import type { DurableObjectState, HibernatableWebSocket } from "cloudflare:workers";
+import type { Env } from "../runtime/workers/bindings";
+import type { ObjectNamespace, ObjectStub } from "../runtime/workers/object-stub";
 import type { DurableObjectStorageLike, DurableObjectTransactionLike } from "../store/shard-storage";
 
 /**
@@ -47,22 +49,47 @@ export class MemoryObjectStorage implements DurableObjectStorageLike {
   }
 }
 
-/** A namespace whose objects are made on first use, each with its own storage and state. */
-export class FakeNamespace<State, Instance extends { fetch(request: Request): Promise<Response> }> implements DurableObjectNamespaceLike {
-  readonly instances = new Map<string, Instance>();
-  readonly states = new Map<string, State>();
+/** An object's `ctx` in Node: storage in memory, and the sockets it accepted, which outlive the object as they do hibernation. */
+export class FakeObjectState implements DurableObjectState {
+  readonly storage = new MemoryObjectStorage();
+  readonly sockets: HibernatableWebSocket[] = [];
 
-  constructor(
-    private readonly newState: () => State,
-    private readonly construct: (state: State) => Instance,
-  ) {}
+  acceptWebSocket(socket: HibernatableWebSocket): void {
+    this.sockets.push(socket);
+  }
+
+  getWebSockets(): HibernatableWebSocket[] {
+    return this.sockets;
+  }
+}
+
+/**
+ * A namespace whose objects are made on first use, each with its own state. Its stubs call
+ * the object as workerd's RPC does: asynchronously, arguments and results copied by
+ * structured clone (a stream passed on as it is), so an object cannot share memory with its
+ * caller here either.
+ */
+export class FakeNamespace<Calls, Instance extends Calls & { fetch(request: Request): Promise<Response> }> implements ObjectNamespace<Calls> {
+  readonly instances = new Map<string, Instance>();
+  readonly states = new Map<string, FakeObjectState>();
+
+  constructor(private readonly construct: (state: FakeObjectState) => Instance) {}
 
   idFromName(name: string): unknown {
     return name;
   }
 
-  get(id: unknown): { fetch(request: Request): Promise<Response> } {
-    return { fetch: (request) => this.instance(id as string).fetch(request) };
+  get(id: unknown): ObjectStub<Calls> {
+    const name = id as string;
+    return new Proxy({} as ObjectStub<Calls>, {
+      get: (_, method) => {
+        if (method === "fetch") return (request: Request) => this.instance(name).fetch(request);
+        return async (...args: unknown[]) => {
+          const call = this.instance(name)[method as keyof Instance] as (...args: unknown[]) => unknown;
+          return copied(await call.apply(this.instance(name), copied(args)));
+        };
+      },
+    });
   }
 
   /** The object named `name`, made if needed. */
@@ -70,7 +97,7 @@ export class FakeNamespace<State, Instance extends { fetch(request: Request): Pr
     let found = this.instances.get(name);
     if (!found) {
       let state = this.states.get(name);
-      if (!state) this.states.set(name, (state = this.newState()));
+      if (!state) this.states.set(name, (state = new FakeObjectState()));
       this.instances.set(name, (found = this.construct(state)));
     }
     return found;
@@ -80,6 +107,10 @@ export class FakeNamespace<State, Instance extends { fetch(request: Request): Pr
   evict(name: string): void {
     this.instances.delete(name);
   }
+}
+
+function copied<T>(value: T): T {
+  return value instanceof ReadableStream ? value : structuredClone(value);
 }
 
 /** Env bindings whose objects are built by `objects`, and a bucket that refuses every call (no test here needs files). */

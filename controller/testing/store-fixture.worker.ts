@@ -1,9 +1,8 @@
 import { FileWriteFailed, UploadInterrupted } from "../files/file-store";
 import { R2FileStore, type R2BucketLike } from "../files/r2-file-store";
-import { answerShardCall, RemoteShard, SHARD_RPC_PATH } from "../runtime/workers/shard-rpc";
+import { RemoteShard, ShardHoldingObject, type ShardCalls } from "../runtime/workers/shard-rpc";
 import { KvConflict, type KvGuard, type KvWrite } from "../store/kv";
 import { ShardedKeyValueStore } from "../store/sharded-kv";
-import { ShardStorage, type DurableObjectStorageLike } from "../store/shard-storage";
 import { DIRECTORY } from "../store/shards";
 
 /**
@@ -16,30 +15,16 @@ import { DIRECTORY } from "../store/shards";
 interface Env {
   STORES: {
     idFromName(name: string): unknown;
-    get(id: unknown): { fetch(request: Request): Promise<Response> };
+    get(id: unknown): ShardCalls & { fetch(request: Request): Promise<Response> };
   };
   FILES: R2BucketLike;
 }
 
-export class KvFixtureObject {
-  private readonly local: ShardStorage;
-
-  constructor(
-    state: { storage: DurableObjectStorageLike },
-    private readonly env: Env,
-  ) {
-    this.local = new ShardStorage(state.storage);
-  }
-
+export class KvFixtureObject extends ShardHoldingObject<Env> {
   async fetch(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    if (url.pathname === SHARD_RPC_PATH) return answerShardCall(request, this.local);
-    const name = url.pathname.split("/")[2]!;
+    const name = new URL(request.url).pathname.split("/")[2]!;
     const store = new ShardedKeyValueStore(
-      (shard) =>
-        shard === DIRECTORY
-          ? this.local
-          : new RemoteShard((call) => this.env.STORES.get(this.env.STORES.idFromName(`${name}/${shard}`)).fetch(call)),
+      (shard) => (shard === DIRECTORY ? this.local : new RemoteShard(this.env.STORES.get(this.env.STORES.idFromName(`${name}/${shard}`)))),
       () => crypto.randomUUID(),
     );
     return answerStoreCall(store, request);

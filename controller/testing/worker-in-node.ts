@@ -1,19 +1,9 @@
 import worker from "../runtime/worker";
-import type { Env } from "../runtime/workers/bindings";
+import type { Env, ShardObjectCalls } from "../runtime/workers/bindings";
+import type { HostCalls } from "../runtime/workers/dataplane-calls";
 import { ComputeObject } from "../runtime/workers/compute-object";
 import { DirectoryObject, ProjectObject } from "../runtime/workers/shard-object";
-import { FakeNamespace, fakeEnv, MemoryObjectStorage } from "./fake-durable-objects";
-
-/** A host object's `ctx` as far as sockets go; it outlives the object, as sockets outlive hibernation. */
-export class FakeComputeState<Socket = unknown> {
-  readonly sockets: Socket[] = [];
-  acceptWebSocket(socket: Socket): void {
-    this.sockets.push(socket);
-  }
-  getWebSockets(): Socket[] {
-    return this.sockets;
-  }
-}
+import { FakeNamespace, fakeEnv } from "./fake-durable-objects";
 
 /**
  * The Worker and its objects in Node, with in-memory storage, reached through the Worker's own
@@ -22,11 +12,11 @@ export class FakeComputeState<Socket = unknown> {
  * runtime each for.
  */
 export function workerInNode(vars: Partial<Env> = {}) {
-  const computes = new FakeNamespace(() => new FakeComputeState(), (state) => new ComputeObject(state as never, env));
+  const computes = new FakeNamespace<HostCalls, ComputeObject>((state) => new ComputeObject(state, env));
   const env = fakeEnv(
     (env) => ({
-      DIRECTORY: new FakeNamespace(() => ({ storage: new MemoryObjectStorage() }), (state) => new DirectoryObject(state, env)),
-      PROJECTS: new FakeNamespace(() => ({ storage: new MemoryObjectStorage() }), (state) => new ProjectObject(state, env)),
+      DIRECTORY: new FakeNamespace<ShardObjectCalls, DirectoryObject>((state) => new DirectoryObject(state, env)),
+      PROJECTS: new FakeNamespace<ShardObjectCalls, ProjectObject>((state) => new ProjectObject(state, env)),
       COMPUTES: computes,
     }),
     vars,

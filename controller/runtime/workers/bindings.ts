@@ -10,16 +10,19 @@ import { InvalidGns3Version, parseGns3Version } from "../gns3-version";
 import { limitsFromEnvironment } from "../limit-flags";
 import { upgradeWorkerWebSocket } from "../worker-websocket";
 import { dialWorkerTcp } from "./worker-tcp";
-import type { ObjectFetch } from "./shard-rpc";
+import type { HostCalls } from "./dataplane-calls";
+import type { NotificationCalls } from "./forwarding-event-bus";
+import type { ObjectNamespace, ObjectStub } from "./object-stub";
+import type { ShardCalls } from "./shard-rpc";
 
 /** The bindings declared in `wrangler.toml`. */
 export interface Env {
   /** The directory object: project index and names, computes, consoles, dataplane hosts, settings. */
-  DIRECTORY: DurableObjectNamespaceLike;
+  DIRECTORY: ObjectNamespace<ShardObjectCalls>;
   /** One object per project, named by the project id. */
-  PROJECTS: DurableObjectNamespaceLike;
+  PROJECTS: ObjectNamespace<ShardObjectCalls>;
   /** One object per dataplane host, named by the host id: the daemon's control channel. */
-  COMPUTES: DurableObjectNamespaceLike;
+  COMPUTES: ObjectNamespace<HostCalls>;
   FILES: R2BucketLike;
   /** "true" when clients share the host (GNS3 local mode), as in local runs; deployed, it is "false". */
   CONTROLLER_LOCAL?: string;
@@ -54,29 +57,22 @@ export interface Env {
   [limit: `CONTROLLER_MAX_${string}`]: string | undefined;
 }
 
-export interface DurableObjectNamespaceLike {
-  idFromName(name: string): unknown;
-  get(id: unknown): { fetch(request: Request): Promise<Response> };
-}
+/** What the other objects call on an object holding a shard: its share of the store, and its notification streams. */
+export type ShardObjectCalls = ShardCalls & NotificationCalls;
 
-/** Which shard a request to an object is for: set by the router and by the objects' own calls. */
+/** Which shard a request the Worker sends an object is for. */
 export const SHARD_HEADER = "x-gns3-shard";
 
-/** Calls into the object of `shard`, telling it which shard it is. */
-export function shardFetch(env: Env, shard: ShardName): ObjectFetch {
+/** The object holding `shard`: the directory's, or its project's. */
+export function shardObject(env: Env, shard: ShardName): ObjectStub<ShardObjectCalls> {
   const projectId = projectOfShard(shard);
   const namespace = projectId === undefined ? env.DIRECTORY : env.PROJECTS;
-  const stub = namespace.get(namespace.idFromName(projectId ?? "directory"));
-  return (request) => {
-    const addressed = new Request(request);
-    addressed.headers.set(SHARD_HEADER, shard);
-    return stub.fetch(addressed);
-  };
+  return namespace.get(namespace.idFromName(projectId ?? "directory"));
 }
 
-export function computeFetch(env: Env, hostId: string): ObjectFetch {
-  const stub = env.COMPUTES.get(env.COMPUTES.idFromName(hostId));
-  return (request) => stub.fetch(request);
+/** The object of dataplane host `hostId`. */
+export function hostObject(env: Env, hostId: string): ObjectStub<HostCalls> {
+  return env.COMPUTES.get(env.COMPUTES.idFromName(hostId));
 }
 
 /** A var the Worker cannot run with; the Worker answers 503, naming it. */

@@ -1,29 +1,20 @@
+import { DurableObject, type DurableObjectState, type HibernatableWebSocket } from "cloudflare:workers";
 import { setLogLevel } from "@shared/logging/logger";
 import { DataplaneHub, type DaemonConnection } from "../../dataplane/hub";
 import type { DaemonSocket } from "../../dataplane/host-session";
 import type { Hello } from "@shared/proto";
+import type { HostAnswer } from "../../deps";
+import type { HostForwarded } from "../../dataplane/host-forwarded";
+import type { DataplaneEffect } from "../../domain/dataplane-effects";
+import type { LinkCountersSample } from "../../domain/link-counters";
 import { ShardedKeyValueStore } from "../../store/sharded-kv";
 import { handshakeProblem } from "../../http/websocket-handshake";
 import { RemoteShard } from "./shard-rpc";
-import { shardFetch, workerDeps, type Env } from "./bindings";
+import { shardObject, workerDeps, type Env } from "./bindings";
 import { ForwardingEventBus } from "./forwarding-event-bus";
-import { APPLY_PATH, CAPTURE_PATH, COUNTERS_PATH, FORWARDED_PATH, REFRESH_PATH } from "./dataplane-calls";
-import type { DataplaneEffect } from "../../domain/dataplane-effects";
+import { captureAsked, type HostCalls } from "./dataplane-calls";
 
-/** workerd's hibernatable server socket (typed here so Node code needs no Workers types). */
-interface HibernatableSocket {
-  send(data: ArrayBuffer | Uint8Array | string): void;
-  close(code?: number, reason?: string): void;
-  serializeAttachment(value: unknown): void;
-  deserializeAttachment(): unknown;
-}
-
-interface ComputeObjectState {
-  acceptWebSocket(socket: HibernatableSocket): void;
-  getWebSockets(): HibernatableSocket[];
-}
-
-declare const WebSocketPair: new () => [unknown, HibernatableSocket];
+declare const WebSocketPair: new () => [unknown, HibernatableWebSocket];
 
 /** What a socket keeps across hibernation: its host, then the accepted Hello less the token. */
 type KeptHello = Omit<Hello, "token">;
@@ -37,43 +28,48 @@ interface Kept {
 /**
  * One dataplane host's object: it terminates the daemon's WebSocket with the hibernation API
  * (the object may leave memory while the socket stays up; workerd wakes it for each message)
- * and runs the same hub as Node for that one host, over the sharded store. Other objects tell
- * it when something the host may run changed (`/internal/refresh`).
+ * and runs the same hub as Node for that one host, over the sharded store. The objects serving
+ * the API call it (`HostCalls`) when something the host may run changed, to apply a change,
+ * or for what the host reported.
  */
-export class ComputeObject {
+export class ComputeObject extends DurableObject<Env> implements HostCalls {
   private hub: DataplaneHub | undefined;
-  private readonly connections = new Map<HibernatableSocket, DaemonConnection>();
+  private readonly connections = new Map<HibernatableWebSocket, DaemonConnection>();
 
-  constructor(
-    private readonly state: ComputeObjectState,
-    private readonly env: Env,
-  ) {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
     // A Worker has no process environment for the logger to read its level from.
     setLogLevel(env.LOG_LEVEL);
   }
 
+  async refresh(): Promise<void> {
+    // Woken with sockets still open: take their sessions back before rebuilding their state.
+    this.resumeSockets()?.refresh();
+  }
+
+  // A host with no socket here answers from its records: disconnected, or never seen.
+  async apply(hostId: string, effect: DataplaneEffect): Promise<HostAnswer> {
+    const [answer] = await this.hubOf(hostId).apply(effect);
+    return answer!;
+  }
+
+  async linkCounters(hostId: string, projectId: string, linkId: string): Promise<LinkCountersSample | null> {
+    return (await this.hubOf(hostId).linkCounters(projectId, linkId, [hostId])) ?? null;
+  }
+
+  async hostForwarded(hostId: string): Promise<HostForwarded | null> {
+    return (await this.hubOf(hostId).hostForwarded(hostId)) ?? null;
+  }
+
+  /** The daemon's control channel (the one request the Worker sends here), and capture files for other objects. */
   async fetch(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    if (url.pathname === REFRESH_PATH) {
-      // Woken with sockets still open: take their sessions back before rebuilding their state.
-      this.resumeSockets()?.refresh();
-      return new Response(null, { status: 204 });
-    }
-    const hostId = url.searchParams.get("host_id");
-    if (url.pathname === CAPTURE_PATH && hostId) {
+    const capture = captureAsked(request);
+    if (capture !== undefined) {
       // The host's chunks arrive on the socket this object holds; the response keeps it awake meanwhile.
-      const stream = await (this.resumeSockets() ?? this.hubFor(hostId)).captureStream(hostId, url.searchParams.get("path") ?? "");
+      const stream = await this.hubOf(capture.hostId).captureStream(capture.hostId, capture.relativePath);
       return stream ? new Response(stream, { headers: { "content-type": "application/vnd.tcpdump.pcap" } }) : new Response(null, { status: 404 });
     }
-    if ((url.pathname === APPLY_PATH || url.pathname === COUNTERS_PATH || url.pathname === FORWARDED_PATH) && hostId) {
-      // A host with no socket here answers from its records: disconnected, or never seen.
-      const hub = this.resumeSockets() ?? this.hubFor(hostId);
-      if (url.pathname === FORWARDED_PATH) return Response.json((await hub.hostForwarded(hostId)) ?? null);
-      if (url.pathname === COUNTERS_PATH) {
-        return Response.json((await hub.linkCounters(url.searchParams.get("project_id") ?? "", url.searchParams.get("link_id") ?? "", [hostId])) ?? null);
-      }
-      return Response.json(await hub.apply((await request.json()) as DataplaneEffect));
-    }
+    const hostId = new URL(request.url).searchParams.get("host_id");
     if (request.headers.get("upgrade")?.toLowerCase() !== "websocket" || !hostId) {
       return Response.json({ message: "/v2/dataplane/ws?host_id=ID is a WebSocket endpoint for dataplane daemons", status: 400 }, { status: 400 });
     }
@@ -81,7 +77,7 @@ export class ComputeObject {
     if (problem) return Response.json({ message: `WebSocket handshake refused: ${problem}`, status: 400 }, { status: 400 });
     const hub = this.hubFor(hostId);
     const [client, server] = new WebSocketPair();
-    this.state.acceptWebSocket(server);
+    this.ctx.acceptWebSocket(server);
     // Cloudflare's edge says where the daemon connects from; a local workerd does not.
     const peer = request.headers.get("cf-connecting-ip") ?? undefined;
     const kept: Kept = { hostId, ...(peer === undefined ? {} : { peer }) };
@@ -90,11 +86,11 @@ export class ComputeObject {
     return new Response(null, { status: 101, webSocket: client } as ResponseInit);
   }
 
-  webSocketMessage(socket: HibernatableSocket, message: ArrayBuffer | string): void {
+  webSocketMessage(socket: HibernatableWebSocket, message: ArrayBuffer | string): void {
     this.connectionOf(socket)?.message(message);
   }
 
-  webSocketClose(socket: HibernatableSocket, code: number, reason: string): void {
+  webSocketClose(socket: HibernatableWebSocket, code: number, reason: string): void {
     this.connectionOf(socket)?.closed();
     this.connections.delete(socket);
     try {
@@ -105,12 +101,12 @@ export class ComputeObject {
     }
   }
 
-  webSocketError(socket: HibernatableSocket): void {
+  webSocketError(socket: HibernatableWebSocket): void {
     this.connectionOf(socket)?.closed();
     this.connections.delete(socket);
   }
 
-  private connectionOf(socket: HibernatableSocket): DaemonConnection | undefined {
+  private connectionOf(socket: HibernatableWebSocket): DaemonConnection | undefined {
     this.resumeSockets();
     return this.connections.get(socket);
   }
@@ -120,7 +116,7 @@ export class ComputeObject {
    * one still waiting for its Hello starts afresh.
    */
   private resumeSockets(): DataplaneHub | undefined {
-    for (const socket of this.state.getWebSockets()) {
+    for (const socket of this.ctx.getWebSockets()) {
       if (this.connections.has(socket)) continue;
       const kept = socket.deserializeAttachment() as Kept | null;
       if (!kept) continue;
@@ -131,15 +127,20 @@ export class ComputeObject {
     return this.hub;
   }
 
+  /** The hub, with the sessions of the sockets this object holds resumed. */
+  private hubOf(hostId: string): DataplaneHub {
+    return this.resumeSockets() ?? this.hubFor(hostId);
+  }
+
   private hubFor(hostId: string): DataplaneHub {
     if (this.hub) return this.hub;
-    const store = new ShardedKeyValueStore((shard) => new RemoteShard(shardFetch(this.env, shard)), () => crypto.randomUUID());
-    const events = new ForwardingEventBus(undefined, (shard) => shardFetch(this.env, shard));
+    const store = new ShardedKeyValueStore((shard) => new RemoteShard(shardObject(this.env, shard)), () => crypto.randomUUID());
+    const events = new ForwardingEventBus(undefined, (shard) => shardObject(this.env, shard));
     this.hub = new DataplaneHub(workerDeps(this.env, store, events), { resetConnectedOnStart: false, onlyHost: hostId });
     return this.hub;
   }
 
-  private daemonSocket(socket: HibernatableSocket, { hostId, peer }: Kept): DaemonSocket {
+  private daemonSocket(socket: HibernatableWebSocket, { hostId, peer }: Kept): DaemonSocket {
     return {
       ...(peer === undefined ? {} : { peer }),
       send: (bytes) => socket.send(bytes),

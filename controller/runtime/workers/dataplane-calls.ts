@@ -2,64 +2,72 @@ import type { DataplaneControl, HostAnswer } from "../../deps";
 import type { DataplaneEffect } from "../../domain/dataplane-effects";
 import type { HostForwarded } from "../../dataplane/host-forwarded";
 import { mergeLinkCountersSamples, type LinkCountersSample } from "../../domain/link-counters";
-import type { ObjectFetch } from "./shard-rpc";
 import { createLogger } from "@shared/logging/logger";
+import type { ObjectStub } from "./object-stub";
 
 const log = createLogger("controller.dataplane-calls");
 
-/** What the objects serving the API ask a host's object: send its state, apply a change, read a link's counters or the host's total. */
-export const REFRESH_PATH = "/internal/refresh";
-export const APPLY_PATH = "/internal/apply";
-export const COUNTERS_PATH = "/internal/counters";
-/** What a host forwarded in all: the JSON of a `HostForwarded`, or null before its first counters report. */
-export const FORWARDED_PATH = "/internal/forwarded";
-/** A capture file streamed from the host: answered 404 when the host is not connected or has no such file. */
-export const CAPTURE_PATH = "/internal/capture";
+/**
+ * What the objects serving the API ask a host's object (workerd RPC on its stub). Each call
+ * names the host: an object woken for a call does not know which name it was made for.
+ */
+export interface HostCalls {
+  /** Something the host may run changed: send it its state soon. */
+  refresh(): Promise<void>;
+  /** Sends the host the state carrying `effect` (whose hosts are this one alone) and resolves with its answer. */
+  apply(hostId: string, effect: DataplaneEffect): Promise<HostAnswer>;
+  /** The newest counters the host reported for the link; null when it reported none. */
+  linkCounters(hostId: string, projectId: string, linkId: string): Promise<LinkCountersSample | null>;
+  /** What the host forwarded in all; null before its first counters report. */
+  hostForwarded(hostId: string): Promise<HostForwarded | null>;
+}
+
+/**
+ * A capture file streams from the host's object as the body of its `fetch`, not through RPC:
+ * a reader that leaves must reach the daemon, which then stops reading the file, and workerd
+ * passes a response body's cancel back to the object, not an RPC stream's. Only objects make
+ * this request: the Worker sends a host's object nothing but `/v2/dataplane/ws`.
+ */
+const CAPTURE_PATH = "/capture";
+
+export function captureRequest(hostId: string, relativePath: string): Request {
+  return new Request(`https://host${CAPTURE_PATH}?${new URLSearchParams({ host_id: hostId, path: relativePath })}`);
+}
+
+/** The host and file a `captureRequest` asks for; undefined for any other request. */
+export function captureAsked(request: Request): { hostId: string; relativePath: string } | undefined {
+  const url = new URL(request.url);
+  const hostId = url.searchParams.get("host_id");
+  if (url.pathname !== CAPTURE_PATH || !hostId) return undefined;
+  return { hostId, relativePath: url.searchParams.get("path") ?? "" };
+}
 
 /**
  * The dataplane as the API's objects reach it on Workers: each host's hub lives in that host's
  * object, so a change is applied by asking every host concerned, in parallel, and a link's
  * counters are the merge of what its hosts' objects kept.
  */
-export function dataplaneThroughObjects(computeFetch: (hostId: string) => ObjectFetch): DataplaneControl {
+export function dataplaneThroughObjects(hostObject: (hostId: string) => ObjectStub<HostCalls>): DataplaneControl {
   return {
     wake(hostIds: readonly string[]): void {
       for (const hostId of hostIds) {
-        computeFetch(hostId)(new Request(`https://compute${REFRESH_PATH}`, { method: "POST" }))
-          .then((answer) => answer.body?.cancel())
+        hostObject(hostId)
+          .refresh()
           .catch((error) => log.error("could not tell a dataplane host of a change", { host_id: hostId, error: String(error) }));
       }
     },
-    async apply(effect: DataplaneEffect): Promise<HostAnswer[]> {
-      return Promise.all(
-        effect.hostIds.map(async (hostId) => {
-          const answer = await computeFetch(hostId)(
-            new Request(`https://compute${APPLY_PATH}?host_id=${encodeURIComponent(hostId)}`, { method: "POST", body: JSON.stringify({ ...effect, hostIds: [hostId] }) }),
-          );
-          if (!answer.ok) throw new Error(`dataplane host ${hostId}'s object answered ${answer.status}: ${await answer.text()}`);
-          return ((await answer.json()) as HostAnswer[])[0]!;
-        }),
-      );
+    apply(effect: DataplaneEffect): Promise<HostAnswer[]> {
+      return Promise.all(effect.hostIds.map((hostId) => hostObject(hostId).apply(hostId, { ...effect, hostIds: [hostId] })));
     },
     async linkCounters(projectId: string, linkId: string, hostIds: readonly string[]): Promise<LinkCountersSample | undefined> {
-      const query = new URLSearchParams({ project_id: projectId, link_id: linkId });
-      const samples = await Promise.all(
-        [...new Set(hostIds)].map(async (hostId) => {
-          const answer = await computeFetch(hostId)(new Request(`https://compute${COUNTERS_PATH}?${query}&host_id=${encodeURIComponent(hostId)}`));
-          if (!answer.ok) throw new Error(`dataplane host ${hostId}'s object answered ${answer.status}: ${await answer.text()}`);
-          return (await answer.json()) as LinkCountersSample | null;
-        }),
-      );
+      const samples = await Promise.all([...new Set(hostIds)].map((hostId) => hostObject(hostId).linkCounters(hostId, projectId, linkId)));
       return mergeLinkCountersSamples(samples.filter((sample): sample is LinkCountersSample => sample !== null));
     },
     async hostForwarded(hostId: string): Promise<HostForwarded | undefined> {
-      const answer = await computeFetch(hostId)(new Request(`https://compute${FORWARDED_PATH}?host_id=${encodeURIComponent(hostId)}`));
-      if (!answer.ok) throw new Error(`dataplane host ${hostId}'s object answered ${answer.status}: ${await answer.text()}`);
-      return ((await answer.json()) as HostForwarded | null) ?? undefined;
+      return (await hostObject(hostId).hostForwarded(hostId)) ?? undefined;
     },
     async captureStream(hostId: string, relativePath: string): Promise<ReadableStream<Uint8Array> | undefined> {
-      const query = new URLSearchParams({ host_id: hostId, path: relativePath });
-      const answer = await computeFetch(hostId)(new Request(`https://compute${CAPTURE_PATH}?${query}`));
+      const answer = await hostObject(hostId).fetch(captureRequest(hostId, relativePath));
       if (answer.status === 404) return undefined;
       if (!answer.ok || !answer.body) throw new Error(`dataplane host ${hostId}'s object answered ${answer.status}: ${await answer.text()}`);
       return answer.body;

@@ -1,9 +1,11 @@
 import { createLogger } from "@shared/logging/logger";
 import { LocalEventBus, type EventBus, type Listener, type Notification, type NotificationScope } from "../../events/event-bus";
 import { DIRECTORY, projectShard, type ShardName } from "../../store/shards";
-import type { ObjectFetch } from "./shard-rpc";
 
-export const EVENTS_PATH = "/internal/events";
+/** What an object serving notification streams answers the objects that publish to them (workerd RPC). */
+export interface NotificationCalls {
+  deliverNotification(scope: NotificationScope, notification: Notification): Promise<void>;
+}
 
 const log = createLogger("controller.events");
 
@@ -19,16 +21,14 @@ export class ForwardingEventBus implements EventBus {
   constructor(
     /** The object this bus runs in; undefined for one that serves no stream (a host's object). */
     private readonly self: ShardName | undefined,
-    private readonly objectFetch: (shard: ShardName) => ObjectFetch,
+    private readonly objectOf: (shard: ShardName) => NotificationCalls,
   ) {}
 
   publish(scope: NotificationScope, notification: Notification): void {
     const owner = scope.kind === "controller" ? DIRECTORY : projectShard(scope.projectId);
     if (owner === this.self) return this.local.publish(scope, notification);
-    const body = JSON.stringify({ scope, notification });
     const sent = (this.queues.get(owner) ?? Promise.resolve())
-      .then(() => this.objectFetch(owner)(new Request(`https://shard${EVENTS_PATH}`, { method: "POST", body })))
-      .then((response) => void response.body?.cancel())
+      .then(() => this.objectOf(owner).deliverNotification(scope, notification))
       .catch((error) => log.error("could not forward a notification", { owner, error: String(error) }));
     this.queues.set(owner, sent);
     void sent.then(() => {
@@ -37,10 +37,8 @@ export class ForwardingEventBus implements EventBus {
   }
 
   /** An event another object forwarded here. */
-  async deliver(request: Request): Promise<Response> {
-    const { scope, notification } = (await request.json()) as { scope: NotificationScope; notification: Notification };
+  deliver(scope: NotificationScope, notification: Notification): void {
     this.local.publish(scope, notification);
-    return new Response(null, { status: 204 });
   }
 
   subscribe(scope: NotificationScope, listener: Listener): () => void {

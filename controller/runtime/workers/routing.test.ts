@@ -24,10 +24,6 @@ describe("which Durable Object answers a request", () => {
     expect(at("/v2/dataplane/ws")).toMatchObject({ object: "none", status: 400 });
   });
 
-  it("keeps the objects' own calls out of reach", () => {
-    expect(at("/internal/shard")).toMatchObject({ object: "none", status: 404 });
-  });
-
   it("routes a project to the object that holds its records", () => {
     const routed = at(`/v2/projects/${PROJECT}/nodes`);
     expect(routed).toEqual({ object: "shard", shard: shardOfKey(keys.node(PROJECT, "n1")) });

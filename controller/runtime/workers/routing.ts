@@ -16,7 +16,6 @@ const PROJECT_PATH = /^\/v2\/(?:compute\/)?projects\/([^/]+)(?:\/|$)/;
  * templates, images, server endpoints, the controller's notifications) to the directory.
  */
 export function destinationOf(url: URL): Destination {
-  if (url.pathname.startsWith("/internal/")) return { object: "none", status: 404, message: "404: Not Found" };
   if (url.pathname === "/v2/dataplane/ws") {
     const hostId = url.searchParams.get("host_id");
     if (!hostId) return { object: "none", status: 400, message: "Dataplane daemons name their host: /v2/dataplane/ws?host_id=ID" };

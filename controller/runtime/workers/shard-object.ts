@@ -1,18 +1,15 @@
 import { setLogLevel } from "@shared/logging/logger";
+import type { DurableObjectState } from "cloudflare:workers";
 import { createApp, type ControllerApp } from "../../app";
 import type { ControllerDeps } from "../../deps";
+import type { Notification, NotificationScope } from "../../events/event-bus";
 import { ShardedKeyValueStore } from "../../store/sharded-kv";
-import { ShardStorage, type DurableObjectStorageLike } from "../../store/shard-storage";
 import type { ShardParticipant } from "../../store/shard-participant";
 import type { ShardName } from "../../store/shards";
-import { computeFetch, SHARD_HEADER, shardFetch, workerDeps, type Env } from "./bindings";
-import { EVENTS_PATH, ForwardingEventBus } from "./forwarding-event-bus";
+import { hostObject, SHARD_HEADER, shardObject, workerDeps, type Env, type ShardObjectCalls } from "./bindings";
+import { ForwardingEventBus } from "./forwarding-event-bus";
 import { dataplaneThroughObjects } from "./dataplane-calls";
-import { answerShardCall, RemoteShard, SHARD_RPC_PATH } from "./shard-rpc";
-
-interface DurableObjectStateLike {
-  storage: DurableObjectStorageLike;
-}
+import { RemoteShard, ShardHoldingObject } from "./shard-rpc";
 
 /**
  * A Durable Object holding one shard of the controller's state (the directory, or one
@@ -20,27 +17,24 @@ interface DurableObjectStateLike {
  * Its store reaches the other shards through their objects; its notification streams get the
  * events other objects publish for them.
  */
-class ControllerShardObject {
-  private readonly local: ShardStorage;
+class ControllerShardObject extends ShardHoldingObject<Env> implements ShardObjectCalls {
   private running: { shard: ShardName; app: ControllerApp; events: ForwardingEventBus } | undefined;
 
-  constructor(
-    state: DurableObjectStateLike,
-    private readonly env: Env,
-  ) {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
     // A Worker has no process environment for the logger to read its level from.
     setLogLevel(env.LOG_LEVEL);
-    this.local = new ShardStorage(state.storage);
   }
 
   async fetch(request: Request): Promise<Response> {
     const shard = request.headers.get(SHARD_HEADER) as ShardName | null;
     if (shard === null) return Response.json({ message: "requests reach this object through the Worker", status: 400 }, { status: 400 });
-    const running = this.start(shard);
-    const path = new URL(request.url).pathname;
-    if (path === SHARD_RPC_PATH) return answerShardCall(request, this.local);
-    if (path === EVENTS_PATH) return running.events.deliver(request);
-    return uncompressedIfOpenEnded(await running.app.fetch(request));
+    return uncompressedIfOpenEnded(await this.start(shard).app.fetch(request));
+  }
+
+  /** A notification published in another object for a stream this one serves; none listens before its first request. */
+  async deliverNotification(scope: NotificationScope, notification: Notification): Promise<void> {
+    this.running?.events.deliver(scope, notification);
   }
 
   private start(shard: ShardName) {
@@ -49,12 +43,12 @@ class ControllerShardObject {
     const participant = (other: ShardName): ShardParticipant => {
       if (other === shard) return this.local;
       let remote = stubs.get(other);
-      if (!remote) stubs.set(other, (remote = new RemoteShard(shardFetch(this.env, other))));
+      if (!remote) stubs.set(other, (remote = new RemoteShard(shardObject(this.env, other))));
       return remote;
     };
     const store = new ShardedKeyValueStore(participant, () => crypto.randomUUID());
-    const events = new ForwardingEventBus(shard, (other) => shardFetch(this.env, other));
-    const deps: ControllerDeps = { ...workerDeps(this.env, store, events), dataplane: dataplaneThroughObjects((hostId) => computeFetch(this.env, hostId)) };
+    const events = new ForwardingEventBus(shard, (other) => shardObject(this.env, other));
+    const deps: ControllerDeps = { ...workerDeps(this.env, store, events), dataplane: dataplaneThroughObjects((hostId) => hostObject(this.env, hostId)) };
     this.running = { shard, app: createApp(deps, { dataplaneChannel: false }), events };
     return this.running;
   }

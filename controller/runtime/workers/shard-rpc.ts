@@ -1,79 +1,83 @@
+import { DurableObject } from "cloudflare:workers";
 import { deepFreeze } from "@shared/deep-freeze";
-import { KvConflict, type KvGuard, type KvWrite } from "../../store/kv";
+import { KvConflict, type KvEntry, type KvGuard, type KvWrite } from "../../store/kv";
+import { ShardStorage } from "../../store/shard-storage";
 import type { PrepareOutcome, ShardParticipant } from "../../store/shard-participant";
 
+/** What a commit says: done, or a guard or lock refused it (RPC carries no `KvConflict`, only its key). */
+export type CommitOutcome = { committed: true } | { conflict: string };
+
 /**
- * The sharded store's calls between Durable Objects, as JSON over the objects' `fetch`. The
- * Worker's router never forwards `/internal/` paths, so only the objects themselves reach them.
+ * The sharded store's calls between Durable Objects, as workerd RPC: what an object holding a
+ * shard answers the objects whose transactions reach it. Arguments and results travel as
+ * structured clones, so what comes back is frozen again by `RemoteShard`.
  */
-export const SHARD_RPC_PATH = "/internal/shard";
-
-type Call =
-  | { op: "get"; key: string }
-  | { op: "list"; prefix: string }
-  | { op: "commit"; writes: KvWrite[]; guards: KvGuard[] }
-  | { op: "prepare"; transaction: string; writes: KvWrite[]; guards: KvGuard[] }
-  | { op: "finish"; transaction: string; commit: boolean };
-
-/** How a caller reaches an object: its stub's fetch. */
-export type ObjectFetch = (request: Request) => Promise<Response>;
+export interface ShardCalls {
+  readShard(key: string): Promise<unknown>;
+  listShard(prefix: string): Promise<KvEntry<unknown>[]>;
+  commitShard(writes: KvWrite[], guards: KvGuard[]): Promise<CommitOutcome>;
+  prepareShard(transaction: string, writes: KvWrite[], guards: KvGuard[]): Promise<PrepareOutcome>;
+  finishShard(transaction: string, commit: boolean): Promise<boolean>;
+}
 
 /** Another object's share of the store, called through its stub. */
 export class RemoteShard implements ShardParticipant {
-  constructor(private readonly fetchObject: ObjectFetch) {}
+  constructor(private readonly object: ShardCalls) {}
 
   async get<T>(key: string): Promise<T | undefined> {
-    const { value } = await this.call<{ value?: T }>({ op: "get", key });
-    return deepFreeze(value);
+    return deepFreeze((await this.object.readShard(key)) as T | undefined);
   }
 
-  async list<T>(prefix: string) {
-    const { entries } = await this.call<{ entries: Array<{ key: string; value: T }> }>({ op: "list", prefix });
+  async list<T>(prefix: string): Promise<KvEntry<T>[]> {
+    const entries = (await this.object.listShard(prefix)) as KvEntry<T>[];
     return entries.map(({ key, value }) => ({ key, value: deepFreeze(value) }));
   }
 
   async commit(writes: readonly KvWrite[], guards: readonly KvGuard[]): Promise<void> {
-    const { conflict } = await this.call<{ conflict?: string }>({ op: "commit", writes: [...writes], guards: [...guards] });
-    if (conflict !== undefined) throw new KvConflict(conflict);
+    const outcome = await this.object.commitShard([...writes], [...guards]);
+    if ("conflict" in outcome) throw new KvConflict(outcome.conflict);
   }
 
   prepare(transaction: string, writes: readonly KvWrite[], guards: readonly KvGuard[]): Promise<PrepareOutcome> {
-    return this.call<PrepareOutcome>({ op: "prepare", transaction, writes: [...writes], guards: [...guards] });
+    return this.object.prepareShard(transaction, [...writes], [...guards]);
   }
 
-  async finish(transaction: string, commit: boolean): Promise<boolean> {
-    const { finished } = await this.call<{ finished: boolean }>({ op: "finish", transaction, commit });
-    return finished;
-  }
-
-  private async call<T>(call: Call): Promise<T> {
-    const response = await this.fetchObject(
-      new Request(`https://shard${SHARD_RPC_PATH}`, { method: "POST", body: JSON.stringify(call), headers: { "content-type": "application/json" } }),
-    );
-    if (!response.ok) throw new Error(`shard call ${call.op} failed with ${response.status}: ${await response.text()}`);
-    return (await response.json()) as T;
+  finish(transaction: string, commit: boolean): Promise<boolean> {
+    return this.object.finishShard(transaction, commit);
   }
 }
 
-/** Serves the calls above from this object's own share. */
-export async function answerShardCall(request: Request, local: ShardParticipant): Promise<Response> {
-  const call = (await request.json()) as Call;
-  switch (call.op) {
-    case "get":
-      return Response.json({ value: await local.get(call.key) });
-    case "list":
-      return Response.json({ entries: await local.list(call.prefix) });
-    case "commit":
-      try {
-        await local.commit(call.writes, call.guards);
-        return Response.json({});
-      } catch (error) {
-        if (error instanceof KvConflict) return Response.json({ conflict: error.key });
-        throw error;
-      }
-    case "prepare":
-      return Response.json(await local.prepare(call.transaction, call.writes, call.guards));
-    case "finish":
-      return Response.json({ finished: await local.finish(call.transaction, call.commit) });
+/**
+ * A Durable Object holding one share of the sharded store in its own storage, which it
+ * answers the other objects' calls from (the controller's shard objects, the store's test
+ * fixture).
+ */
+export abstract class ShardHoldingObject<Env> extends DurableObject<Env> implements ShardCalls {
+  protected readonly local = new ShardStorage(this.ctx.storage);
+
+  readShard(key: string): Promise<unknown> {
+    return this.local.get(key);
+  }
+
+  listShard(prefix: string): Promise<KvEntry<unknown>[]> {
+    return this.local.list(prefix);
+  }
+
+  async commitShard(writes: KvWrite[], guards: KvGuard[]): Promise<CommitOutcome> {
+    try {
+      await this.local.commit(writes, guards);
+      return { committed: true };
+    } catch (error) {
+      if (error instanceof KvConflict) return { conflict: error.key };
+      throw error;
+    }
+  }
+
+  prepareShard(transaction: string, writes: KvWrite[], guards: KvGuard[]): Promise<PrepareOutcome> {
+    return this.local.prepare(transaction, writes, guards);
+  }
+
+  finishShard(transaction: string, commit: boolean): Promise<boolean> {
+    return this.local.finish(transaction, commit);
   }
 }
