@@ -1,10 +1,18 @@
 /**
- * A link relay joins two endpoints. Each direction has its own filter chain, delay line and
- * counters: frames out of A run A→B's chain, wait in A→B's delay line if delayed, are
- * captured and go into B; the reverse likewise.
+ * A link relay joins two endpoints. Each direction (A→B, and B→A with the ends swapped) has
+ * its own filter chain, rate shaper, delay line and counters, and forwards a frame one of
+ * three ways, its mode (`direction-mode.ts`), chosen again whenever what it must do changes:
+ *
+ *            ┌─ inC ─────── the addon, socket to socket (udp_batch.c), after ──────────┐
+ *            │              a delay held in C's own delay line if any                  │
+ *   A ───────┼─ passThrough ─ count ───────────────────────────────────────────────────┼──► B
+ *  (onFrame) │                                                                         │  (send)
+ *            └─ chain ───── count → filter chain → rate shaper → delay line → capture ─┘
+ *                           (drop, corrupt,     (rate)        (delay, jitter;
+ *                            duplicate, reorder)              a reordered frame skips it)
  */
 import { prepareChain, type FilterChain, type PreparedChain } from "../filters/chain";
-import type { FilterSpec } from "../filters/filter";
+import type { FilterSpec, PlainDelay } from "../filters/filter";
 import { randomlySeeded, type RandomSource } from "../filters/random";
 import { UNLIMITED_DELAY_BUDGET, type DelayBudget } from "./delay-budget";
 import { DelayLine, monotonicNow } from "./delay-line";
@@ -12,6 +20,7 @@ import { RateShaper } from "./rate-shaper";
 import type { DirectionCounters } from "@shared/proto";
 import { NOTHING_FORWARDED, type Endpoint, type FrameHandler, type NativeTotals } from "./endpoint";
 import { frameClock } from "./batch-end";
+import { directionMode, type DirectionFacts, type DirectionMode } from "./direction-mode";
 
 /** Counters per direction are the proto's `DirectionCounters`, so reports need no mapping. */
 export type { DirectionCounters };
@@ -75,10 +84,8 @@ function zeroCounters(): DirectionCounters {
 }
 
 /**
- * One direction. While it has nothing for JavaScript to do (no filter but a delay, no capture,
- * nothing waiting in its JavaScript delay line or shaper) and both ends are native sockets, it
- * is handed to the addon, which forwards in C, holding delayed frames in a delay line of its
- * own; its counters then add up what the source socket forwarded. Taken back, the direction
+ * One direction, in the mode `directionMode` chooses (see the diagram at the top). In C its
+ * counters add up what the source socket forwarded there. Taken back from C, the direction
  * moves the frames C holds into its JavaScript delay line, so order holds both ways.
  */
 class Direction {
@@ -88,8 +95,8 @@ class Direction {
   private readonly line: DelayLine;
   /** Holds frames of a `rate` filter between the chain and the delay line. */
   private readonly shaper: RateShaper;
-  private native = false;
-  /** The handler this direction gave its source last (while C forwards, what C falls back to). */
+  private mode: DirectionMode["kind"] | undefined;
+  /** The handler this direction gave its source last (in C, what C falls back to). */
   private attached: FrameHandler | null = null;
   private stopped = false;
   /** The source's forwarded-in-C totals already added to the counters. */
@@ -126,34 +133,47 @@ class Direction {
     }, budget);
   }
 
-  /**
-   * Hands the direction to C, to the pass-through or to the chain, after anything that
-   * changes what it must do. Frames still in a JavaScript line or shaper keep C and the
-   * pass-through waiting until they left: FIFO holds.
-   */
+  /** Chooses the mode again, after anything that changes what the direction must do, and switches to it. */
   refresh(): void {
     if (this.stopped) return;
-    const delay = this.capture === null && this.line.length === 0 && this.shaper.length === 0 ? this.chain.plainDelay : null;
-    if (delay === null && !this.native && this.attached === this.receive) return;
-    const delayed = delay !== null && (delay.latencyMs > 0 || delay.jitterMs > 0);
-    const undelayed = delay !== null && !delayed;
-    if (delay !== null || this.native) {
-      this.countNative();
-      // What the source calls should C stop forwarding by itself (its target's process ended).
-      const fallback = undelayed ? this.passThrough : this.receive;
-      if (this.attached !== fallback) this.attach(fallback);
-      // Asked again while in C: the delay may have changed (frames C holds keep their due times).
-      const native = delayed ? { ...delay, seed: this.random().nextUint32(), budget: this.budget } : undefined;
-      this.native = delay !== null && (this.source.forwardNatively?.(this.target, native) ?? false);
-      if (this.native) return;
-    }
-    // Also ends forwarding in C, if a refused request left it on.
+    const facts: DirectionFacts = {
+      plainDelay: this.chain.plainDelay,
+      capturing: this.capture !== null,
+      framesWaiting: this.line.length > 0 || this.shaper.length > 0,
+      canForwardInC: this.source.forwardNatively !== undefined,
+    };
+    const wanted = directionMode(facts);
+    if (wanted.kind === this.mode && wanted.kind !== "inC") return;
+    if (wanted.kind === "inC" && this.forwardInC(wanted.delay)) return;
+    // JavaScript takes the source back (which also ends forwarding in C); what C held waits in the delay line, first.
     this.attach(this.receive);
+    this.takeHeldFromC();
+    const mode = directionMode({ ...facts, framesWaiting: facts.framesWaiting || this.line.length > 0, canForwardInC: false });
+    if (mode.kind === "passThrough") this.attach(this.passThrough);
+    this.mode = mode.kind;
+  }
+
+  /**
+   * Hands the direction to C; asked again while in C, as the delay may have changed (frames C
+   * holds keep their due times). False when the addon refused: the caller takes it back.
+   */
+  private forwardInC(delay: PlainDelay | null): boolean {
+    this.countNative();
+    // What the source calls should C stop forwarding by itself (its target's process ended).
+    const fallback = delay === null ? this.passThrough : this.receive;
+    if (this.attached !== fallback) this.attach(fallback);
+    const inC = delay === null ? undefined : { ...delay, seed: this.random().nextUint32(), budget: this.budget };
+    if (!this.source.forwardNatively?.(this.target, inC)) return false;
+    this.mode = "inC";
+    return true;
+  }
+
+  private takeHeldFromC(): void {
+    this.countNative();
     const now = monotonicNow();
     this.source.takeNativeHeld?.((frame, waitMs) => {
       if (!this.line.push(frame, now + waitMs)) this.counters.droppedDelayFull += 1;
     });
-    if (undelayed && this.line.length === 0) this.attach(this.passThrough);
   }
 
   private attach(handler: FrameHandler): void {

@@ -7,7 +7,7 @@ import { createSocket, type Socket } from "node:dgram";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanupAfterEach } from "@shared/testing/cleanups";
 import { spec } from "../filters/testing";
-import { udpPath } from "./native-udp";
+import { STAT_FIELDS, udpPath } from "./native-udp";
 import { makeFrame, openLinkHarness, sendPaced, sequenceOf, waitFor, type LinkHarness } from "./testing";
 import { UdpEndpoint } from "./udp-endpoint";
 
@@ -24,6 +24,14 @@ describe("the UDP path", () => {
     const path = udpPath();
     if (process.env.GNS3_DATAPLANE_NATIVE === "0") expect(path).toEqual({ kind: "dgram", reason: "GNS3_DATAPLANE_NATIVE=0" });
     else if (process.env.CI) expect(path.kind).toBe("native");
+  });
+
+  it.runIf(udpPath().kind === "native")("reads each field of the addon's stats where the addon says it writes it, no two at one place", () => {
+    const path = udpPath();
+    if (path.kind !== "native") return;
+    const { statFields } = path.addon;
+    expect(Object.keys(statFields).sort()).toEqual([...STAT_FIELDS].sort());
+    expect(new Set(STAT_FIELDS.map((field) => statFields[field])).size).toBe(STAT_FIELDS.length);
   });
 });
 

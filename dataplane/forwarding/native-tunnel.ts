@@ -9,11 +9,11 @@ import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { beginBatch, endBatch } from "./batch-end";
 import { NOTHING_FORWARDED, type FrameHandler, type HeldFrameHandler, type NativeDelay, type NativeTotals } from "./endpoint";
-import type { NativeUdp } from "./native-udp";
+import { STAT_FIELDS, type NativeUdp, type StatField } from "./native-udp";
 import type { TunnelSocket, TunnelSocketOptions } from "./tunnel-socket";
 
 // One scratch array for every `stats` read: reads are synchronous.
-const scratch = new Float64Array(7);
+const scratch = new Float64Array(STAT_FIELDS.length);
 
 /** Names resolve as node:dgram resolves them: one address of the socket's family. */
 async function addressOf(host: string, ipv6: boolean): Promise<string> {
@@ -74,9 +74,7 @@ export class NativeTunnel implements TunnelSocket {
   }
 
   get errors(): number {
-    if (this.id < 0) return this.closedErrors;
-    this.addon.stats(this.id, scratch);
-    return scratch[4]!;
+    return this.id < 0 ? this.closedErrors : this.readStats().errors;
   }
 
   send(frame: Uint8Array): void {
@@ -91,8 +89,8 @@ export class NativeTunnel implements TunnelSocket {
   }
 
   /** Forwards every frame received into `target` in C, after `delay` if given, until the next `receive`. */
-  forwardTo(target: NativeTunnel, delay?: NativeDelay): boolean {
-    if (this.id < 0 || target.id < 0 || target.addon !== this.addon) return false;
+  forwardTo(target: TunnelSocket, delay?: NativeDelay): boolean {
+    if (!(target instanceof NativeTunnel) || this.id < 0 || target.id < 0 || target.addon !== this.addon) return false;
     if (delay === undefined) this.addon.forward(this.id, target.id);
     else this.addon.forward(this.id, target.id, delay.latencyMs, delay.jitterMs, delay.seed >>> 0, delay.budget.cells);
     return true;
@@ -101,8 +99,16 @@ export class NativeTunnel implements TunnelSocket {
   /** What was forwarded in C since the socket opened, and what its delay line holds. */
   forwarded(): NativeTotals {
     if (this.id < 0) return this.closedTotals;
+    const { framesIn, bytesIn, framesOut, bytesOut, droppedDelayFull, held } = this.readStats();
+    return { framesIn, bytesIn, framesOut, bytesOut, droppedDelayFull, held };
+  }
+
+  private readStats(): Record<StatField, number> {
     this.addon.stats(this.id, scratch);
-    return { framesIn: scratch[0]!, bytesIn: scratch[1]!, framesOut: scratch[2]!, bytesOut: scratch[3]!, droppedDelayFull: scratch[5]!, held: scratch[6]! };
+    const at = this.addon.statFields;
+    const stats = {} as Record<StatField, number>;
+    for (const field of STAT_FIELDS) stats[field] = scratch[at[field]]!;
+    return stats;
   }
 
   /** Empties the C delay line into `receive`, oldest first. */

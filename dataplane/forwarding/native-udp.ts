@@ -35,15 +35,21 @@ export interface NativeUdp {
   forward(id: number, targetId: number, latencyMs?: number, jitterMs?: number, seed?: number, budget?: Float64Array): void;
   /** Empties `id`'s delay line: the frames back to back, and [length, ms until due] per frame. */
   takeHeld(id: number): [frames: Buffer, lengthsAndWaits: Float64Array] | null;
-  /**
-   * Writes [frames in, bytes in, frames out, bytes out, socket errors, frames dropped by a
-   * full budget, frames held now] of what `id` forwarded in C into `into`.
-   */
+  /** Writes what `id` forwarded in C into `into`, each field at its `statFields` position. */
   stats(id: number, into: Float64Array): void;
+  /** Where `stats` writes each field (udp_batch.c's `enum stat_field`). */
+  readonly statFields: Readonly<Record<StatField, number>>;
   close(id: number): void;
   /** Lengths of the frames of the batch being delivered, in order. */
   readonly batchLengths: Uint32Array;
 }
+
+/**
+ * The fields `stats` writes: frames and bytes read and sent on in C, socket errors, frames a
+ * full delay budget dropped, frames held now.
+ */
+export const STAT_FIELDS = ["framesIn", "bytesIn", "framesOut", "bytesOut", "errors", "droppedDelayFull", "held"] as const;
+export type StatField = (typeof STAT_FIELDS)[number];
 
 export type UdpPath = { kind: "native"; addon: NativeUdp } | { kind: "dgram"; reason: string };
 
@@ -61,11 +67,15 @@ function choosePath(): UdpPath {
   if (process.env.GNS3_DATAPLANE_NATIVE === "0") return { kind: "dgram", reason: "GNS3_DATAPLANE_NATIVE=0" };
   const path = addonPath();
   if (path === undefined) return { kind: "dgram", reason: `${ADDON} is not built (npm ci builds it; it needs gcc, make and python3)` };
+  let addon: NativeUdp;
   try {
-    return { kind: "native", addon: createRequire(import.meta.url)(path) as NativeUdp };
+    addon = createRequire(import.meta.url)(path) as NativeUdp;
   } catch (error) {
     return { kind: "dgram", reason: `${path} did not load: ${(error as Error).message}` };
   }
+  const missing = STAT_FIELDS.filter((field) => typeof addon.statFields?.[field] !== "number");
+  if (missing.length > 0) return { kind: "dgram", reason: `${path} was built from older sources (no ${missing.join(", ")} in its stats): npm ci rebuilds it` };
+  return { kind: "native", addon };
 }
 
 let chosen: UdpPath | undefined;

@@ -3,7 +3,7 @@
  * open. Two implementations, picked once per process by `udpPath()`: node:dgram
  * (`dgram-tunnel.ts`) and the batched native addon (`native-tunnel.ts`).
  */
-import type { FrameHandler } from "./endpoint";
+import type { FrameHandler, HeldFrameHandler, NativeDelay, NativeTotals } from "./endpoint";
 
 export interface TunnelSocketOptions {
   readonly ipv6: boolean;
@@ -23,4 +23,13 @@ export interface TunnelSocket {
   /** Where received frames go; null reads and discards them, as a detached port does. */
   receive(handler: FrameHandler | null): void;
   close(): Promise<void>;
+  /**
+   * Optional, for the addon's sockets: forwards every frame received into `target` in C, after
+   * `delay` if given, until the next `receive`; false when `target` is no socket of the addon.
+   */
+  forwardTo?(target: TunnelSocket, delay?: NativeDelay): boolean;
+  /** What was forwarded in C since the socket opened, and what its C delay line holds. */
+  forwarded?(): NativeTotals;
+  /** Empties the C delay line into `receive`, oldest first. */
+  takeHeld?(receive: HeldFrameHandler): void;
 }

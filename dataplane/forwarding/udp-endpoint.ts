@@ -77,21 +77,15 @@ export class UdpEndpoint implements Endpoint {
 
   forwardNatively(target: Endpoint, delay?: NativeDelay): boolean {
     const carrier = target.nativeEndpoint?.() ?? target;
-    return (
-      !this.closed &&
-      carrier instanceof UdpEndpoint &&
-      this.socket instanceof NativeTunnel &&
-      carrier.socket instanceof NativeTunnel &&
-      this.socket.forwardTo(carrier.socket, delay)
-    );
+    return !this.closed && carrier instanceof UdpEndpoint && (this.socket.forwardTo?.(carrier.socket, delay) ?? false);
   }
 
   nativeForwarded(): NativeTotals {
-    return this.socket instanceof NativeTunnel ? this.socket.forwarded() : NOTHING_FORWARDED;
+    return this.socket.forwarded?.() ?? NOTHING_FORWARDED;
   }
 
   takeNativeHeld(receive: HeldFrameHandler): void {
-    if (this.socket instanceof NativeTunnel) this.socket.takeHeld(receive);
+    this.socket.takeHeld?.(receive);
   }
 
   close(): Promise<void> {

@@ -46,7 +46,30 @@
 #define HELD_FRAME_OVERHEAD 128
 /* Timers fire on whole milliseconds: a frame due within this margin leaves now. */
 #define RELEASE_MARGIN_NS 500000ULL
-#define STATS_FIELDS 7
+
+/*
+ * The fields stats() writes, in order. JavaScript reads each one's position by name from the
+ * addon's `statFields`, so the two sides cannot drift apart.
+ */
+enum stat_field {
+  STAT_FRAMES_IN,
+  STAT_BYTES_IN,
+  STAT_FRAMES_OUT,
+  STAT_BYTES_OUT,
+  STAT_ERRORS,
+  STAT_DROPPED_DELAY_FULL,
+  STAT_HELD,
+  STATS_FIELDS
+};
+static const char *const stat_names[STATS_FIELDS] = {
+    [STAT_FRAMES_IN] = "framesIn",
+    [STAT_BYTES_IN] = "bytesIn",
+    [STAT_FRAMES_OUT] = "framesOut",
+    [STAT_BYTES_OUT] = "bytesOut",
+    [STAT_ERRORS] = "errors",
+    [STAT_DROPPED_DELAY_FULL] = "droppedDelayFull",
+    [STAT_HELD] = "held",
+};
 
 typedef struct udp_socket udp_socket;
 
@@ -717,8 +740,8 @@ static napi_value js_take_held(napi_env env, napi_callback_info info) {
 }
 
 /*
- * stats(id, into: Float64Array(7)): frames and bytes read and sent on in C, socket errors,
- * frames a full budget dropped, frames held now
+ * stats(id, into: Float64Array(STATS_FIELDS)): frames and bytes read and sent on in C, socket
+ * errors, frames a full budget dropped, frames held now; each at its `statFields` position
  */
 static napi_value js_stats(napi_env env, napi_callback_info info) {
   ARGS(2);
@@ -731,13 +754,13 @@ static napi_value js_stats(napi_env env, napi_callback_info info) {
   if (found == NULL || napi_get_typedarray_info(env, argv[1], &type, &length, &data, &backing, &offset) != napi_ok) return NULL;
   if (type != napi_float64_array || length < STATS_FIELDS) return NULL;
   double *into = data;
-  into[0] = found->frames_in;
-  into[1] = found->bytes_in;
-  into[2] = found->frames_out;
-  into[3] = found->bytes_out;
-  into[4] = found->errors;
-  into[5] = found->dropped_delay_full;
-  into[6] = found->line == NULL ? 0 : found->line->count;
+  into[STAT_FRAMES_IN] = found->frames_in;
+  into[STAT_BYTES_IN] = found->bytes_in;
+  into[STAT_FRAMES_OUT] = found->frames_out;
+  into[STAT_BYTES_OUT] = found->bytes_out;
+  into[STAT_ERRORS] = found->errors;
+  into[STAT_DROPPED_DELAY_FULL] = found->dropped_delay_full;
+  into[STAT_HELD] = found->line == NULL ? 0 : found->line->count;
   return NULL;
 }
 
@@ -774,6 +797,17 @@ static napi_value js_batch_lengths(napi_env env) {
   return lengths;
 }
 
+/* statFields: { framesIn: 0, bytesIn: 1, … }, each stats() field's position */
+static napi_value js_stat_fields(napi_env env) {
+  napi_value fields, position;
+  napi_create_object(env, &fields);
+  for (int field = 0; field < STATS_FIELDS; field++) {
+    napi_create_int32(env, field, &position);
+    napi_set_named_property(env, fields, stat_names[field], position);
+  }
+  return fields;
+}
+
 static napi_value init(napi_env env, napi_value exports) {
   if (main_env != NULL) {
     napi_throw_error(env, NULL, "the batched UDP addon serves one thread only");
@@ -806,6 +840,7 @@ static napi_value init(napi_env env, napi_value exports) {
       {"stats", NULL, js_stats, NULL, NULL, NULL, napi_default, NULL},
       {"close", NULL, js_close, NULL, NULL, NULL, napi_default, NULL},
       {"batchLengths", NULL, NULL, NULL, NULL, js_batch_lengths(env), napi_default, NULL},
+      {"statFields", NULL, NULL, NULL, NULL, js_stat_fields(env), napi_default, NULL},
   };
   napi_define_properties(env, exports, sizeof properties / sizeof properties[0], properties);
   return exports;
