@@ -158,6 +158,16 @@ describeApi("compute projects", (api) => {
     expect((await api.get("/v2/compute/projects")).body.map((p: { project_id: string }) => p.project_id)).not.toContain(id);
   });
 
+  it.each(["delete", "close"])("forgets the project once the controller's project of that id is %sd, as GNS3 closes it on its computes", async (action) => {
+    const created = await api.post("/v2/projects", { name: `controller-and-compute-${action}` });
+    const id = created.body.project_id as string;
+    await createProject({ name: `controller-and-compute-${action}`, project_id: id });
+    expect((await api.get(`/v2/compute/projects/${id}`)).status).toBe(200);
+    const done = action === "delete" ? await api.delete(`/v2/projects/${id}`) : await api.post(`/v2/projects/${id}/close`);
+    expect(done.status).toBe(204);
+    expect((await api.get(`/v2/compute/projects/${id}`)).body).toEqual({ message: `Project ID ${id} doesn't exist`, status: 404 });
+  });
+
   it("stores a file and streams it back with its length and a type from its extension", async () => {
     const id = await createProject();
     const posted = await upload(id, "configs/r1/startup.json", '{"hostname": "r1"}');

@@ -129,7 +129,7 @@ export async function closeProject(deps: ControllerDeps, projectId: string, why 
       events: [controllerEvent("project.closed", next)],
       dataplane: projectEffect(record, next, nodes),
     };
-    change.writes.push(...(await stopEverything(deps, projectId)));
+    change.writes.push(...(await stopEverything(deps, projectId)), ...(await computeProjectRemoval(deps, projectId)));
     await applyChange(deps, change);
     lifecycle.projectClosed(next, why);
     return next;
@@ -140,6 +140,15 @@ export async function closeProject(deps: ControllerDeps, projectId: string, why 
 async function hostIndexRemovals(deps: ControllerDeps, projectId: string): Promise<KvWrite[]> {
   const entries = await deps.store.list(keys.everyHostProjectsPrefix());
   return entries.filter(({ key }) => key.endsWith(`/${projectId}`)).map(({ key }) => ({ key, delete: true as const }));
+}
+
+/**
+ * GNS3's controller closes the project on its computes as it closes or deletes it, so the
+ * compute API no longer knows it (Terraform checks that a deleted project is gone there too).
+ */
+async function computeProjectRemoval(deps: ControllerDeps, projectId: string): Promise<KvWrite[]> {
+  const key = keys.computeProject(projectId);
+  return (await deps.store.get(key)) === undefined ? [] : [{ key, delete: true }];
 }
 
 async function stopEverything(deps: ControllerDeps, projectId: string): Promise<KvWrite[]> {
@@ -162,7 +171,7 @@ export async function deleteProject(deps: ControllerDeps, projectId: string): Pr
   const change = emptyChange();
   change.writes.push(...(await projectRecordRemovals(deps, projectId)));
   change.writes.push({ key: keys.project(projectId), delete: true }, { key: keys.projectName(record.name), delete: true });
-  change.writes.push(...(await hostIndexRemovals(deps, projectId)));
+  change.writes.push(...(await hostIndexRemovals(deps, projectId)), ...(await computeProjectRemoval(deps, projectId)));
   change.guards.push({ key: keys.project(projectId), revision: record.revision });
   if (record.status === "opened") change.events.push(controllerEvent("project.closed", { ...record, status: "closed" }));
   change.events.push(controllerEvent("project.deleted", record));
