@@ -1,4 +1,5 @@
 import type { NodeCreate, NodeType, NodeUpdate, NodeWire, PortWire } from "@shared/schemas/node";
+import { escapeHtml } from "./html-escape";
 import type { Label } from "@shared/schemas/common";
 import { sortKeysDeep } from "./sorted-keys";
 import { conflictingRequest, invalidRequest } from "./errors";
@@ -225,8 +226,4 @@ export function nodeToTopology(record: NodeRecord): Record<string, unknown> {
     y: record.y,
     z: record.z,
   };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { asApiError } from "../http/api-error";
 import { gns3v200Lab, LEGACY_IDS } from "../testing/legacy-topologies";
 import { importedTopology } from "./topology";
 import { upgradeTopology } from "./topology-upgrade";
+
+const upgrade = (document: unknown) => upgradeTopology(document, "2.2.59", () => crypto.randomUUID());
 
 const NODE = "aaaaaaaa-0000-4000-8000-000000000001";
 const OTHER = "aaaaaaaa-0000-4000-8000-000000000002";
@@ -16,13 +17,13 @@ function topology(revision: number, nodes: unknown[], extra: Record<string, unkn
 }
 
 function upgradedNodes(document: unknown): any[] {
-  return (upgradeTopology(document).document as any).topology.nodes;
+  return (upgrade(document).document as any).topology.nodes;
 }
 
 describe("upgradeTopology", () => {
   it("brings a GNS3 2.0.0 project (revision 7) to revision 9, and it imports", () => {
     const original = gns3v200Lab();
-    const { document } = upgradeTopology(original);
+    const { document } = upgrade(original);
     expect(document).toMatchObject({ revision: 9, version: "2.0.0" });
     expect(original.revision).toBe(7);
     const imported = importedTopology(document, {
@@ -51,12 +52,12 @@ describe("upgradeTopology", () => {
 
   it("moves 2.0 beta 2 Dynamips files into their node's folder (revision 6)", () => {
     const routers = [node("dynamips", { dynamips_id: 1 }), node("dynamips", { dynamips_id: 12 }, { node_id: OTHER })];
-    const { filePath } = upgradeTopology(topology(6, routers));
+    const { filePath } = upgrade(topology(6, routers));
     expect(filePath("project-files/dynamips/c7200_i1_nvram")).toBe(`project-files/dynamips/${NODE}/c7200_i1_nvram`);
     expect(filePath("project-files/dynamips/configs/i1_startup-config.cfg")).toBe(`project-files/dynamips/${NODE}/configs/i1_startup-config.cfg`);
     expect(filePath("project-files/dynamips/c7200_i12_nvram")).toBe(`project-files/dynamips/${OTHER}/c7200_i12_nvram`);
     expect(filePath("project-files/vpcs/x/startup.vpc")).toBe("project-files/vpcs/x/startup.vpc");
-    expect(upgradeTopology(topology(7, routers)).filePath("project-files/dynamips/c7200_i1_nvram")).toBe("project-files/dynamips/c7200_i1_nvram");
+    expect(upgrade(topology(7, routers)).filePath("project-files/dynamips/c7200_i1_nvram")).toBe("project-files/dynamips/c7200_i1_nvram");
   });
 
   it("drops the startup settings 2.1 keeps in files only (revision 7)", () => {
@@ -68,7 +69,7 @@ describe("upgradeTopology", () => {
   });
 
   it("gives drawings the grid's size and replaces acpi_shutdown with on_close (revision 8)", () => {
-    const { document } = upgradeTopology(
+    const { document } = upgrade(
       topology(8, [node("qemu", { acpi_shutdown: true, save_vm_state: false }), node("virtualbox", { acpi_shutdown: false }, { console_type: null })], { grid_size: 50 }),
     );
     expect(document).toMatchObject({ revision: 9, grid_size: 50, drawing_grid_size: 50 });
@@ -78,7 +79,7 @@ describe("upgradeTopology", () => {
   });
 
   it("fixes revision 9 files of GNS3 2.2 development versions", () => {
-    const { document } = upgradeTopology(
+    const { document } = upgrade(
       topology(9, [node("vpcs", {}, { appliance_id: NODE, console_type: null })], { variables: [{ name: "" }, { name: "A", value: "1" }] }),
     );
     expect((document as any).topology.nodes[0]).toMatchObject({ template_id: NODE, console_type: "none" });
@@ -86,20 +87,10 @@ describe("upgradeTopology", () => {
     expect((document as any).variables).toEqual([{ name: "A", value: "1" }]);
   });
 
-  it("refuses GNS3 1.x files with what to do, and leaves newer files and non-topologies to the checks that follow", () => {
-    let refusal: unknown;
-    try {
-      upgradeTopology(topology(4, []));
-    } catch (error) {
-      refusal = asApiError(error);
-    }
-    expect(refusal).toMatchObject({
-      status: 409,
-      message: "This project was saved by GNS3 1.x (file revision 4), which this server cannot convert: open it once in GNS3 2.2 and save it, then import it again",
-    });
+  it("leaves newer files and non-topologies to the checks that follow", () => {
     const newer = topology(10, []);
-    expect(upgradeTopology(newer).document).toBe(newer);
-    expect(upgradeTopology("text").document).toBe("text");
-    expect(upgradeTopology({ revision: "7" }).document).toEqual({ revision: "7" });
+    expect(upgrade(newer).document).toBe(newer);
+    expect(upgrade("text").document).toBe("text");
+    expect(upgrade({ revision: "7" }).document).toEqual({ revision: "7" });
   });
 });

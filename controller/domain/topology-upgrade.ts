@@ -1,11 +1,11 @@
-import { conflictingRequest } from "./errors";
+import { topologyFrom1x } from "./topology-from-1x";
 
 /**
  * Older `.gns3` files brought up to the revision GNS3 2.2 writes (9), step by step as GNS3 does
- * on load. Revision 5 is the first of GNS3 2.0 (its alphas); files of GNS3 1.x need GNS3's own
- * conversion, which rebuilds whole topologies from an older format.
+ * on load: a GNS3 1.x file (no revision, or one below 5) is rebuilt as revision 5 first
+ * (topology-from-1x.ts), then every file goes through the 2.0 and 2.1 steps.
  */
-export const OLDEST_TOPOLOGY_REVISION = 5;
+const FIRST_2X_REVISION = 5;
 const CURRENT_REVISION = 9;
 
 type Json = Record<string, unknown>;
@@ -19,24 +19,32 @@ export interface UpgradedTopology {
 
 const unchangedPaths = (path: string) => path;
 
-/** Newer files, and what is no topology at all, are left as they are for the checks that follow to refuse. */
-export function upgradeTopology(raw: unknown): UpgradedTopology {
-  if (!isObject(raw) || typeof raw.revision !== "number" || raw.revision > CURRENT_REVISION) return { document: raw, filePath: unchangedPaths };
-  const revision = raw.revision;
-  if (revision < OLDEST_TOPOLOGY_REVISION) {
-    throw conflictingRequest(
-      `This project was saved by GNS3 1.x (file revision ${revision}), which this server cannot convert: open it once in GNS3 2.2 and save it, then import it again`,
-    );
-  }
-  const document = structuredClone(raw);
-  const nodes = nodesOf(document);
+/**
+ * Newer files, and what is no topology at all, are left as they are for the checks that
+ * follow to refuse. `version` is what a rebuilt 1.x file says it was written by (GNS3 puts its
+ * own); `newId` names the nodes, links and drawings a 1.x file had no uuid for.
+ */
+export function upgradeTopology(raw: unknown, version: string, newId: () => string): UpgradedTopology {
+  if (!isObject(raw) || ("revision" in raw && (typeof raw.revision !== "number" || raw.revision > CURRENT_REVISION))) return { document: raw, filePath: unchangedPaths };
+  let document: Json;
   let filePath = unchangedPaths;
+  if (typeof raw.revision !== "number" || raw.revision < FIRST_2X_REVISION) {
+    ({ document, filePath } = topologyFrom1x(structuredClone(raw), version, newId));
+  } else {
+    document = structuredClone(raw);
+  }
+  const revision = document.revision as number;
+  const nodes = nodesOf(document);
   if (revision < 6) nodes.forEach(from2_0Alpha);
-  if (revision < 7) filePath = dynamipsFileMoves(nodes);
+  if (revision < 7) filePath = then(filePath, dynamipsFileMoves(nodes));
   if (revision < 8) nodes.forEach(from2_0);
   if (revision < 9) from2_1(document, nodes);
   document.revision = CURRENT_REVISION;
   return { document: atRevision9(document), filePath };
+}
+
+function then(first: (path: string) => string, second: (path: string) => string): (path: string) => string {
+  return (path) => second(first(path));
 }
 
 /** 2.0 alphas: serial consoles became telnet; VMware and VirtualBox lost their remote console option. */

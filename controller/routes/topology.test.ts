@@ -334,15 +334,42 @@ describeApi("project export and import", (api) => {
     expect(await (await api.fetch(`/v2/projects/${archivedId}/files/project-files/vpcs/${pc1.node_id}/startup.vpc`)).text()).toBe("ip 10.2.2.2/24");
   });
 
-  it("refuses a GNS3 1.x topology, saying what to do", async () => {
-    const projectId = crypto.randomUUID();
-    expect(await importOf(api, projectId, JSON.stringify({ ...gns3v200Lab(), revision: 4 }))).toEqual({
-      status: 409,
-      body: {
-        message: "This project was saved by GNS3 1.x (file revision 4), which this server cannot convert: open it once in GNS3 2.2 and save it, then import it again",
-        status: 409,
+  it("imports GNS3 1.x topologies converted as GNS3 does, from its own import test's bare document to a lab", async () => {
+    // GNS3's test_import: a document with no revision and no topology, and a file beside it.
+    const bareId = crypto.randomUUID();
+    const bare = zipSync({ "project.gns3": strToU8(JSON.stringify({ project_id: crypto.randomUUID(), version: "2.0.0", name: "test" })), demo: strToU8("hello") });
+    const imported = await importOf(api, bareId, bare);
+    expect(imported.status).toBe(201);
+    expect(await (await api.fetch(`/v2/projects/${bareId}/files/demo`)).text()).toBe("hello");
+
+    const labId = crypto.randomUUID();
+    const lab = {
+      name: `gns3-1x-${labId}`,
+      project_id: crypto.randomUUID(),
+      revision: 4,
+      topology: {
+        servers: [{ id: 1, local: true }],
+        nodes: [
+          { id: 1, server_id: 1, type: "VPCSDevice", x: 0, y: 0, label: { text: "PC1", x: 0, y: -20 }, properties: { name: "PC1" }, ports: [{ id: 11, adapter_number: 0, port_number: 0 }] },
+          { id: 2, server_id: 1, type: "EthernetSwitch", x: 100, y: 0, properties: { name: "SW1" }, ports: [{ id: 21, port_number: 1, type: "access", vlan: 1 }] },
+        ],
+        links: [{ id: 1, source_node_id: 1, source_port_id: 11, destination_node_id: 2, destination_port_id: 21 }],
       },
-    });
+    };
+    const archive = zipSync({ "project.gns3": strToU8(JSON.stringify(lab)), "instructions.txt": strToU8("read me") });
+    expect((await importOf(api, labId, archive)).status).toBe(201);
+    expect((await api.post(`/v2/projects/${labId}/open`)).status).toBe(201);
+    const nodes = (await api.get(`/v2/projects/${labId}/nodes`)).body;
+    expect(nodes.map((node: any) => [node.name, node.node_type]).sort()).toEqual([["PC1", "vpcs"], ["SW1", "ethernet_switch"]]);
+    const [link] = (await api.get(`/v2/projects/${labId}/links`)).body;
+    expect(link.nodes.map((end: any) => end.port_number).sort()).toEqual([0, 0]);
+    expect(await (await api.fetch(`/v2/projects/${labId}/files/README.txt`)).text()).toBe("read me");
+  });
+
+  it("refuses a GNS3 1.x node type GNS3 cannot convert either, storing nothing", async () => {
+    const projectId = crypto.randomUUID();
+    const lab = { name: "old", project_id: crypto.randomUUID(), topology: { nodes: [{ id: 1, type: "Wire", x: 0, y: 0, properties: { name: "W" } }] } };
+    expect(await importOf(api, projectId, JSON.stringify(lab))).toEqual({ status: 409, body: { message: "Conversion of Wire is not supported", status: 409 } });
     await expectNothingStored(projectId);
   });
 

@@ -131,7 +131,7 @@ export async function readTopology(
   archive: Pick<OpenedArchive, "topology">,
   target: { projectId: string; name: string | undefined; path: string | undefined },
 ): Promise<{ topology: ImportedTopology; filePath: (path: string) => string }> {
-  const upgraded = upgradeTopology(parseTopologyText(archive.topology));
+  const upgraded = upgradeTopology(parseTopologyText(archive.topology), deps.config.version, deps.newId);
   const topology = importedTopology(upgraded.document, {
     ...target,
     projectsDir: deps.config.projectsDir,
