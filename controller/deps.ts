@@ -131,6 +131,11 @@ export interface DataplaneControl {
    * until the capture stops; undefined when the host is not connected or has no such file.
    */
   captureStream(hostId: string, relativePath: string): Promise<ReadableStream<Uint8Array> | undefined>;
+  /**
+   * Ends the host's connection, telling its daemon `reason` with a close code it does not dial
+   * again after (its compute was deleted, or its token changed); resolves once it is closed.
+   */
+  dismiss(hostId: string, reason: string): Promise<void>;
 }
 
 /** What the `local` compute reports about its machine, read when a client asks. */

@@ -21,7 +21,7 @@ import { vpcsAvailable } from "./nodes/vpcs";
 const FLAGS = [
   { name: "controller", type: "string", value: "URL", default: "http://127.0.0.1:3080", env: "DATAPLANE_CONTROLLER", description: "the controller to dial" },
   { name: "host-id", type: "string", value: "ID", default: "local", env: "DATAPLANE_HOST_ID", description: "this host's id, its compute id on the controller" },
-  { name: "token", type: "string", value: "TOKEN", env: "DATAPLANE_TOKEN", description: "the controller's --dataplane-token; required" },
+  { name: "token", type: "string", value: "TOKEN", env: "DATAPLANE_TOKEN", description: "this host's own token when it was registered (POST /v2/computes), else the controller's --dataplane-token; required" },
   { name: "tunnel-address", type: "string", value: "ADDRESS", default: "127.0.0.1", env: "DATAPLANE_TUNNEL_ADDRESS", description: "address other hosts send this host's link tunnels to" },
   { name: "udp-ports", type: "string", value: "FIRST-LAST", default: "20000-30000", env: "DATAPLANE_UDP_PORTS", description: "UDP ports of this host's link tunnels" },
   { name: "data-dir", type: "string", value: "DIR", default: ".dataplane", env: "DATAPLANE_DATA_DIR", description: "where the applied state, captures and VPCS and QEMU work dirs are kept; QEMU images are read from its images/QEMU" },
@@ -74,7 +74,7 @@ const forwarding = await createHostForwarding({
   extraFactories: {
     [NodeKind.VPCS]: vpcsNodeFactory(),
     // A daemon that does not share the controller's data dir fetches the images it lacks from it.
-    [NodeKind.QEMU]: qemuNodeFactory({ fetchImage: controllerImageFetcher(values.controller, values.token) }),
+    [NodeKind.QEMU]: qemuNodeFactory({ fetchImage: controllerImageFetcher(values.controller, values["host-id"], values.token) }),
   },
 });
 

@@ -1,5 +1,5 @@
 import type { Hello } from "@shared/proto";
-import { sameSecret } from "@shared/secrets/same-secret";
+import { HOST_ID_PATTERN, HOST_ID_RULE } from "@shared/schemas/compute";
 
 /**
  * Close codes of the control channel. 4401 as the proto says for a bad token; the others tell
@@ -18,24 +18,19 @@ export const CLOSE_SILENT = 4408;
 export const HELLO_TIMEOUT_MS = 10_000;
 export const SILENCE_TIMEOUT_MS = 15_000;
 
-const HOST_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-
 export interface Refusal {
   code: number;
   message: string;
 }
 
 /**
- * What is wrong with a Hello whatever else is connected: the token (compared in constant
- * time), the host id, the host an object serves (`onlyHost`, on Workers), the UDP port range.
+ * What is wrong with a Hello's shape whatever else is connected: the host id, the host an
+ * object serves (`onlyHost`, on Workers), the UDP port range. Its token is checked next
+ * (services/host-tokens.ts), against the host's own when it was registered.
  */
-export function helloProblem(hello: Hello, expectedToken: string | undefined, onlyHost: string | undefined): Refusal | undefined {
-  if (!expectedToken) {
-    return { code: CLOSE_UNAUTHORIZED, message: "this controller accepts no dataplane daemons: start it with --dataplane-token (or DATAPLANE_TOKEN)" };
-  }
-  if (!sameSecret(hello.token, expectedToken)) return { code: CLOSE_UNAUTHORIZED, message: "wrong dataplane token" };
-  if (!HOST_ID.test(hello.hostId)) {
-    return { code: CLOSE_BAD_MESSAGE, message: `host id '${hello.hostId}' must be 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit` };
+export function helloProblem(hello: Hello, onlyHost: string | undefined): Refusal | undefined {
+  if (!HOST_ID_PATTERN.test(hello.hostId)) {
+    return { code: CLOSE_BAD_MESSAGE, message: `host id '${hello.hostId}' must be ${HOST_ID_RULE}` };
   }
   if (onlyHost !== undefined && hello.hostId !== onlyHost) {
     return { code: CLOSE_BAD_MESSAGE, message: `this channel is host '${onlyHost}'s, the Hello says '${hello.hostId}'` };

@@ -9,7 +9,8 @@ import { loadHostRecords, type DataplaneHostRecord } from "./host-records";
 /**
  * Stores whether a host is connected, from its Hello: its host record, and the compute record
  * clients list (the controller's own `local` always exists, so only its host record changes),
- * announced as `compute.created` or `compute.updated`.
+ * announced as `compute.created` or `compute.updated`. A registered compute keeps the name,
+ * host and port its client gave.
  */
 export async function saveHostPresence(deps: ControllerDeps, hello: Hello, connected: boolean): Promise<void> {
   const host: DataplaneHostRecord = {
@@ -25,18 +26,25 @@ export async function saveHostPresence(deps: ControllerDeps, hello: Hello, conne
     await deps.store.commit([{ key: keys.dataplaneHost(hello.hostId), value: host }]);
     return;
   }
-  const existed = (await deps.store.get(keys.compute(hello.hostId))) !== undefined;
-  const compute: ComputeRecord = {
-    compute_id: hello.hostId,
-    name: host.name,
-    protocol: "http",
-    host: hello.tunnelAddress,
-    // Daemons serve no HTTP API: there is no port a client could reach them on.
-    port: 0,
-    user: null,
-    connected,
-    last_error: null,
-  };
+  const existing = await deps.store.get<ComputeRecord>(keys.compute(hello.hostId));
+  // A compute deleted while its daemon was connected is not brought back by its leaving.
+  if (!existing && !connected) {
+    await deps.store.commit([{ key: keys.dataplaneHost(hello.hostId), delete: true }]);
+    return;
+  }
+  const compute: ComputeRecord = existing?.registered
+    ? { ...existing, connected }
+    : {
+        compute_id: hello.hostId,
+        name: host.name,
+        protocol: "http",
+        host: hello.tunnelAddress,
+        // Daemons serve no HTTP API: there is no port a client could reach them on.
+        port: 0,
+        user: null,
+        connected,
+        last_error: null,
+      };
   await deps.store.commit([
     { key: keys.dataplaneHost(hello.hostId), value: host },
     { key: keys.compute(hello.hostId), value: compute },
@@ -45,7 +53,7 @@ export async function saveHostPresence(deps: ControllerDeps, hello: Hello, conne
   deps.events.publish(
     { kind: "controller" },
     {
-      action: existed ? "compute.updated" : "compute.created",
+      action: existing ? "compute.updated" : "compute.created",
       event: computeToWire(compute, deps.config.version, deps.usage(), { qemuAccelerator: qemuAccelerator(facts) }),
     },
   );

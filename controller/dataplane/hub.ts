@@ -21,12 +21,13 @@ import { ackAnnouncements, ackOutcome } from "./ack-outcome";
 import { ackWaitMs } from "../domain/ack-wait";
 import type { AckOutcome } from "./ack-waiters";
 import { daemonArrival } from "./daemon-arrival";
-import { CLOSE_BAD_MESSAGE, CLOSE_HOST_TAKEN, CLOSE_REPLACED, CLOSE_SILENT, HELLO_TIMEOUT_MS, helloProblem, SILENCE_TIMEOUT_MS } from "./daemon-hello";
+import { CLOSE_BAD_MESSAGE, CLOSE_HOST_TAKEN, CLOSE_UNAUTHORIZED, CLOSE_REPLACED, CLOSE_SILENT, HELLO_TIMEOUT_MS, helloProblem, SILENCE_TIMEOUT_MS } from "./daemon-hello";
 import { desiredHostState, tunnelEndsFor, type LeftOut } from "./desired-state";
 import { HostArrivals } from "./host-arrivals";
 import { hostFactsRecord, saveHostFacts } from "../services/host-facts";
 import { HostForwardedTotals, type HostForwarded } from "./host-forwarded";
 import { markEveryHostDisconnected, saveHostPresence } from "./host-presence";
+import { expectedToken, tokenRefusal } from "../services/host-tokens";
 import {
   claimTunnelPorts,
   loadHostProjectRecords,
@@ -126,6 +127,15 @@ export class DataplaneHub implements DataplaneControl {
     return this.forwarded.of(hostId);
   }
 
+  async dismiss(hostId: string, reason: string): Promise<void> {
+    const session = this.sessions.get(hostId);
+    if (!session || session.closed) return;
+    log.info("dataplane host dismissed", { host_id: hostId, reason });
+    session.socket.send(encodeControllerMessage({ refused: { message: reason } }));
+    session.socket.close(CLOSE_UNAUTHORIZED, reason.slice(0, 120));
+    await this.close(session);
+  }
+
   /** The capture file the host writes at `relativePath`, streamed from it as it grows; undefined when the host is not connected or has no such file. */
   async captureStream(hostId: string, relativePath: string): Promise<ReadableStream<Uint8Array> | undefined> {
     const session = this.sessions.get(hostId);
@@ -213,8 +223,13 @@ export class DataplaneHub implements DataplaneControl {
             if (ended) return;
             if ("hello" in decoded) {
               if (session) return refuse(CLOSE_BAD_MESSAGE, "Hello was already received on this connection");
-              const problem = helloProblem(decoded.hello, this.deps.config.dataplaneToken, this.onlyHost) ?? this.hostTaken(decoded.hello, socket);
-              if (problem) return refuse(problem.code, problem.message);
+              const shape = helloProblem(decoded.hello, this.onlyHost);
+              if (shape) return refuse(shape.code, shape.message);
+              const wrongToken = await tokenRefusal(decoded.hello.hostId, decoded.hello.token, await expectedToken(this.deps, decoded.hello.hostId));
+              if (wrongToken) return refuse(CLOSE_UNAUTHORIZED, wrongToken);
+              if (ended) return;
+              const taken = this.hostTaken(decoded.hello, socket);
+              if (taken) return refuse(taken.code, taken.message);
               clearTimeout(helloTimer);
               session = await this.open(decoded.hello, socket);
               this.heard(session);

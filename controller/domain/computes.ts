@@ -1,3 +1,4 @@
+import type { ComputeCreate, ComputeUpdate } from "@shared/schemas/compute";
 import { NODE_TYPE_TRAITS } from "./node-types";
 import type { QemuAccelerator } from "./qemu-host";
 
@@ -6,6 +7,11 @@ export const LOCAL_COMPUTE_ID = "local";
 
 export interface ComputeRecord {
   compute_id: string;
+  /**
+   * Registered through `POST /v2/computes` (before or after its daemon first dialled in): its
+   * name, host and port are the client's, not the daemon's Hello's, and it has a token of its own.
+   */
+  registered?: boolean;
   name: string;
   protocol: "http" | "https";
   host: string;
@@ -58,4 +64,54 @@ export function computeToWire(
     protocol: compute.protocol,
     user: compute.user,
   };
+}
+
+/**
+ * A compute as `POST /v2/computes` registers it, not connected until a daemon dials in as its
+ * id. The name defaults as GNS3 makes it: `http://host:port`, with the user before the host.
+ */
+export function registeredCompute(input: ComputeCreate, computeId: string): ComputeRecord {
+  const user = userOf(input.user);
+  return {
+    compute_id: computeId,
+    registered: true,
+    name: input.name ?? defaultComputeName(input.protocol, input.host, input.port, user),
+    protocol: input.protocol,
+    host: input.host.trim(),
+    port: input.port,
+    user,
+    connected: false,
+    last_error: null,
+  };
+}
+
+/** A PUT: the fields given replace those stored; an empty user removes it, as GNS3's `_set_auth` does. */
+export function updatedCompute(record: ComputeRecord, input: ComputeUpdate): ComputeRecord {
+  return {
+    ...record,
+    registered: true,
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.protocol !== undefined ? { protocol: input.protocol } : {}),
+    ...(input.host !== undefined ? { host: input.host.trim() } : {}),
+    ...(input.port !== undefined ? { port: input.port } : {}),
+    ...(input.user !== undefined ? { user: userOf(input.user) } : {}),
+  };
+}
+
+/** The daemon's own token a registration or update sets: the password a GNS3 client sends, when it sends one. */
+export function passwordToken(password: string | null | undefined): string | undefined {
+  const token = password?.trim();
+  return token ? token : undefined;
+}
+
+function userOf(user: string | null | undefined): string | null {
+  const trimmed = user?.trim();
+  return trimmed ? trimmed : null;
+}
+
+/** GNS3 cuts a long user name to eleven characters and an ellipsis in the default name. */
+function defaultComputeName(protocol: string, host: string, port: number, user: string | null): string {
+  if (user === null) return `${protocol}://${host.trim()}:${port}`;
+  const shown = user.length > 14 ? `${user.slice(0, 11)}...` : user;
+  return `${protocol}://${shown}@${host.trim()}:${port}`;
 }

@@ -442,6 +442,8 @@ const prologue: fc.Arbitrary<RequestPlan[]> = fc
     clean("POST /v2/projects/:project_id/snapshots", [new Ref("project", 0, fallback)], { name: "first" }),
     // The compute side of the same project: it shares the project's folder.
     clean("POST /v2/compute/projects", [], { name: "lab", project_id: new Ref("project", 0, fallback) }),
+    // A host registered ahead of its daemon, which unlike local can be changed and deleted.
+    clean("POST /v2/computes", [], { compute_id: "rack", protocol: "http", host: "192.0.2.1", port: 3080 }),
     // A template of the client's own, which unlike the built-ins can be changed, copied and deleted.
     clean("POST /v2/templates", [], { name: "lab-vm", template_type: "qemu", compute_id: "local" }),
   ]);

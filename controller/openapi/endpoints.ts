@@ -6,7 +6,7 @@ import { nodeCreate, nodeDuplicate, nodeFromTemplate, nodeUpdate, nodeWire } fro
 import { projectCreate, projectDuplicate, projectLoad, projectUpdate, projectWire } from "@shared/schemas/project";
 import { snapshotCreate, snapshotWire } from "@shared/schemas/snapshot";
 import { routerLicense, versionCheck, versionWire } from "@shared/schemas/server";
-import { computePortsWire, imageWire, qemuBinary, qemuCapabilitiesWire, statisticsWire } from "@shared/schemas/compute";
+import { computeCreate, computePortsWire, computeUpdate, imageWire, qemuBinary, qemuCapabilitiesWire, statisticsWire } from "@shared/schemas/compute";
 import { gns3VmEngine, gns3VmSettings, gns3VmSettingsUpdate } from "@shared/schemas/gns3vm";
 import { templateCreate, templateUpdate, templateWire } from "@shared/schemas/template";
 import { defaultSymbolsWire, symbolDimensionsWire, symbolWire } from "@shared/schemas/symbol";
@@ -113,7 +113,10 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "post", path: "/v2/templates/:template_id/duplicate", summary: "Copy a template under a new id", status: 201, response: templateWire },
   { method: "post", path: `${P}/templates/:template_id`, summary: "Create a node from a template", status: 201, body: nodeFromTemplate, response: nodeWire },
   { method: "get", path: "/v2/computes", summary: "Computes (emulation hosts)", status: 200 },
+  { method: "post", path: "/v2/computes", summary: "Register a host before its daemon dials in; answers its own daemon token once (`dataplane_token`) unless `password` gave it", status: 201, body: computeCreate },
   { method: "get", path: "/v2/computes/:compute_id", summary: "A compute", status: 200 },
+  { method: "put", path: "/v2/computes/:compute_id", summary: "Rename a registered host or change its address; a `password` is its daemon's new token", status: 200, body: computeUpdate },
+  { method: "delete", path: "/v2/computes/:compute_id", summary: "Forget a registered host: its projects are closed and its daemon sent away (not `local`)", status: 204 },
   { method: "get", path: "/v2/computes/:compute_id/ports", summary: "Port ranges of a compute and the ports taken", status: 200, response: computePortsWire },
   { method: "get", path: "/v2/computes/:compute_id/qemu/binaries", summary: "QEMU emulators of a compute's machine, as its daemon reported them (`?archs=x86_64,i386` filters: an extension)", status: 200, response: z.array(qemuBinary) },
   { method: "get", path: "/v2/computes/:compute_id/qemu/capabilities", summary: "The QEMU platforms KVM accelerates on a compute's machine", status: 200, response: qemuCapabilitiesWire },

@@ -1,12 +1,13 @@
 import type { Hono } from "hono";
 import { z } from "zod";
-import { QEMU_PLATFORMS } from "@shared/schemas/compute";
+import { computeCreate, computeUpdate, QEMU_PLATFORMS } from "@shared/schemas/compute";
 import type { ControllerDeps } from "../deps";
 import { declaredLength } from "../http/content-length";
-import { jsonResponse } from "../http/responses";
-import { validate } from "../http/validation";
+import { emptyResponse, jsonResponse } from "../http/responses";
+import { parseJsonBody, validate } from "../http/validation";
 import { LOCAL_COMPUTE_ID } from "../domain/computes";
 import { computePorts, listComputeImages, qemuBinaries, qemuCapabilitiesOf, uploadComputeImage } from "../services/compute-resources";
+import { deleteCompute, registerCompute, updateCompute } from "../services/compute-registry";
 import { getCompute, listComputes } from "../services/computes";
 
 const binariesQuery = z.object({ archs: z.array(z.enum(QEMU_PLATFORMS)).optional() });
@@ -14,7 +15,18 @@ const binariesQuery = z.object({ archs: z.array(z.enum(QEMU_PLATFORMS)).optional
 export function registerComputeRoutes(app: Hono, deps: ControllerDeps): void {
   app.get("/v2/computes", async () => jsonResponse(200, await listComputes(deps)));
 
+  app.post("/v2/computes", async (c) => jsonResponse(201, await registerCompute(deps, await parseJsonBody(c.req.raw, computeCreate))));
+
   app.get("/v2/computes/:compute_id", async (c) => jsonResponse(200, await getCompute(deps, c.req.param("compute_id"))));
+
+  app.put("/v2/computes/:compute_id", async (c) =>
+    jsonResponse(200, await updateCompute(deps, c.req.param("compute_id"), await parseJsonBody(c.req.raw, computeUpdate))),
+  );
+
+  app.delete("/v2/computes/:compute_id", async (c) => {
+    await deleteCompute(deps, c.req.param("compute_id"));
+    return emptyResponse(204);
+  });
 
   app.get("/v2/computes/:compute_id/ports", async (c) => jsonResponse(200, await computePorts(deps, c.req.param("compute_id"))));
 

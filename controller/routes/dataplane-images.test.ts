@@ -28,7 +28,7 @@ describeApi(
       const refused = await api.fetch("/v2/dataplane/images/linux.qcow2", { headers });
       expect(refused.status).toBe(401);
       expect(await refused.json()).toEqual({
-        message: "Dataplane daemons fetch images with the controller's --dataplane-token in the x-dataplane-token header",
+        message: "Dataplane daemons fetch images with their token in the x-dataplane-token header and their host id in x-dataplane-host",
         status: 401,
       });
     });

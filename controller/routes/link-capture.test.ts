@@ -71,6 +71,7 @@ describe("GET …/pcap", () => {
       linkCounters: async () => undefined,
       hostForwarded: async () => undefined,
       captureStream: async () => undefined,
+      dismiss: async () => {},
     };
     const app = createApp({ ...inProcessDeps(dataDir), dataplane });
     const { call, linkPath, file } = await capturingLink(app, "pcap-stop");

@@ -33,6 +33,12 @@ export async function getCompute(deps: ControllerDeps, computeId: string): Promi
   return computeToWire(compute, deps.config.version, deps.usage(), { dataplane, qemuAccelerator: qemuAccelerator(facts) });
 }
 
+/** A compute as clients see it in an answer or an event, without the dataplane status `GET` adds. */
+export async function computeWire(deps: ControllerDeps, compute: ComputeRecord): Promise<ReturnType<typeof computeToWire>> {
+  const facts = await loadHostFacts(deps, compute.compute_id);
+  return computeToWire(compute, deps.config.version, deps.usage(), { qemuAccelerator: qemuAccelerator(facts) });
+}
+
 function localComputeOf(deps: ControllerDeps): ComputeRecord {
   return localCompute(deps.config.consoleHost, deps.localHost?.port ?? GNS3_DEFAULT_PORT);
 }

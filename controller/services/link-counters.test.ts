@@ -33,6 +33,7 @@ function fakeDataplane(sample: LinkCountersSample | undefined) {
     wake: () => {},
     linkCounters: async (projectId, linkId, hostIds) => (asked.push({ projectId, linkId, hostIds }), sample),
     captureStream: async () => undefined,
+    dismiss: async () => {},
     hostForwarded: async () => undefined,
   };
   return { dataplane, asked };

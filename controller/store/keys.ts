@@ -30,6 +30,8 @@ export const keys = {
   template: (templateId: string) => `templates/${templateId}`,
   templatesPrefix: () => "templates/",
   compute: (computeId: string) => `computes/${computeId}`,
+  /** A registered host's own daemon token, as its hash (see services/host-tokens.ts); outside `computes/`, which is listed to clients. */
+  computeToken: (computeId: string) => `compute-tokens/${computeId}`,
   /** What a dataplane host announced in its last Hello (address, tunnel port range, connected). */
   dataplaneHost: (hostId: string) => `dataplane/hosts/${hostId}`,
   dataplaneHostsPrefix: () => "dataplane/hosts/",

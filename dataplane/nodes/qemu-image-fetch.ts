@@ -13,18 +13,19 @@ import { createLogger } from "@shared/logging/logger";
 
 const log = createLogger("dataplane.qemu");
 
-/** The header the controller's image route reads the token from. */
+/** The headers the controller's image route reads the token from, and the host it is the token of. */
 const TOKEN_HEADER = "x-dataplane-token";
+const HOST_HEADER = "x-dataplane-host";
 
 /** Writes the image `name` to `destination`, or rejects with a message for the user. */
 export type ImageFetcher = (name: string, destination: string) => Promise<void>;
 
-export function controllerImageFetcher(controllerUrl: string, token: string): ImageFetcher {
+export function controllerImageFetcher(controllerUrl: string, hostId: string, token: string): ImageFetcher {
   return async (name, destination) => {
     const url = new URL(`/v2/dataplane/images/${name.split("/").map(encodeURIComponent).join("/")}`, controllerUrl);
     let response: Response;
     try {
-      response = await fetch(url, { headers: { [TOKEN_HEADER]: token } });
+      response = await fetch(url, { headers: { [TOKEN_HEADER]: token, [HOST_HEADER]: hostId } });
     } catch (error) {
       throw new Error(`image ${name} is not on this host and the controller could not be asked for it: ${(error as Error).message}`);
     }

@@ -36,7 +36,7 @@ async function controller(images: Record<string, string>, token: string): Promis
   const server: Server = createServer((request, response) => {
     asked.push(request.url ?? "");
     const name = decodeURIComponent((request.url ?? "").replace("/v2/dataplane/images/", ""));
-    if (request.headers["x-dataplane-token"] !== token) response.writeHead(401).end();
+    if (request.headers["x-dataplane-token"] !== token || request.headers["x-dataplane-host"] !== "h1") response.writeHead(401).end();
     else if (images[name] === undefined) response.writeHead(404).end();
     else response.writeHead(200, { "content-type": "application/octet-stream" }).end(images[name]);
   });
@@ -79,7 +79,7 @@ describe("resolveImage", () => {
   it("fetches a missing image from the controller with the dataplane token, into the store", async () => {
     const dir = store();
     const { url, asked } = await controller({ "sub dir/router.img": "fetched bytes" }, "secret");
-    const fetchImage = controllerImageFetcher(url, "secret");
+    const fetchImage = controllerImageFetcher(url, "h1", "secret");
     const path = await resolveImage(dir, { name: "sub dir/router.img", md5: md5("fetched bytes") }, fetchImage);
     expect(path).toBe(join(dir, "sub dir", "router.img"));
     expect(readFileSync(path, "utf8")).toBe("fetched bytes");
@@ -91,16 +91,16 @@ describe("resolveImage", () => {
   it("says why a fetch failed, and keeps no partial file", async () => {
     const dir = store();
     const { url } = await controller({ "router.img": "fetched bytes" }, "secret");
-    await expect(resolveImage(dir, { name: "absent.img", md5: "" }, controllerImageFetcher(url, "secret"))).rejects.toThrow(
+    await expect(resolveImage(dir, { name: "absent.img", md5: "" }, controllerImageFetcher(url, "h1", "secret"))).rejects.toThrow(
       "image absent.img is neither on this host nor in the controller's image store",
     );
-    await expect(resolveImage(dir, { name: "router.img", md5: "" }, controllerImageFetcher(url, "wrong"))).rejects.toThrow(
+    await expect(resolveImage(dir, { name: "router.img", md5: "" }, controllerImageFetcher(url, "h1", "wrong"))).rejects.toThrow(
       "image router.img is not on this host and the controller refused it (401)",
     );
-    await expect(resolveImage(dir, { name: "router.img", md5: "" }, controllerImageFetcher("http://127.0.0.1:1", "secret"))).rejects.toThrow(
+    await expect(resolveImage(dir, { name: "router.img", md5: "" }, controllerImageFetcher("http://127.0.0.1:1", "h1", "secret"))).rejects.toThrow(
       "image router.img is not on this host and the controller could not be asked for it",
     );
-    await expect(resolveImage(dir, { name: "router.img", md5: md5("other") }, controllerImageFetcher(url, "secret"))).rejects.toThrow("has md5");
+    await expect(resolveImage(dir, { name: "router.img", md5: md5("other") }, controllerImageFetcher(url, "h1", "secret"))).rejects.toThrow("has md5");
     expect(readdirSync(dir)).toEqual(["router.img"]);
   });
 });

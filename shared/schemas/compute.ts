@@ -40,3 +40,34 @@ export const computeStatistics = z.object({
 export type ComputeStatistics = z.infer<typeof computeStatistics>;
 
 export const statisticsWire = z.array(z.object({ compute_id: z.string(), compute_name: z.string(), statistics: computeStatistics }));
+
+/**
+ * What a dataplane host's id may be: its compute id, a key in the controller's store and a
+ * word in logs. GNS3 clients make compute ids with uuid4, which fits.
+ */
+export const HOST_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+export const HOST_ID_RULE = "1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit";
+
+const computeFields = {
+  compute_id: z.string().regex(HOST_ID_PATTERN, `compute_id must be ${HOST_ID_RULE}`),
+  name: z.string().min(1).max(255),
+  protocol: z.enum(["http", "https"]),
+  host: z.string().max(255),
+  port: z.int().min(0).max(65535),
+  user: z.string().max(255).nullable(),
+  password: z.string().max(1024).nullable(),
+};
+
+/** `POST /v2/computes`, as GNS3's schema: protocol, host and port required, nothing unknown. */
+export const computeCreate = z.strictObject({
+  ...computeFields,
+  compute_id: computeFields.compute_id.optional(),
+  name: computeFields.name.optional(),
+  user: computeFields.user.optional(),
+  password: computeFields.password.optional(),
+});
+export type ComputeCreate = z.infer<typeof computeCreate>;
+
+/** `PUT /v2/computes/{id}`: any of the fields; a `compute_id` in the body is ignored, as GNS3 does (the GUI sends it). */
+export const computeUpdate = z.strictObject({ ...computeFields, compute_id: z.string().optional() }).partial();
+export type ComputeUpdate = z.infer<typeof computeUpdate>;

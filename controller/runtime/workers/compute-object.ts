@@ -61,6 +61,10 @@ export class ComputeObject extends DurableObject<Env> implements HostCalls {
     return (await this.hubOf(hostId).hostForwarded(hostId)) ?? null;
   }
 
+  async dismiss(hostId: string, reason: string): Promise<void> {
+    await this.hubOf(hostId).dismiss(hostId, reason);
+  }
+
   /** The daemon's control channel (the one request the Worker sends here), and capture files for other objects. */
   async fetch(request: Request): Promise<Response> {
     const capture = captureAsked(request);

@@ -20,6 +20,8 @@ export interface HostCalls {
   linkCounters(hostId: string, projectId: string, linkId: string): Promise<LinkCountersSample | null>;
   /** What the host forwarded in all; null before its first counters report. */
   hostForwarded(hostId: string): Promise<HostForwarded | null>;
+  /** Ends the host's connection with `reason` (see DataplaneControl.dismiss). */
+  dismiss(hostId: string, reason: string): Promise<void>;
 }
 
 /**
@@ -65,6 +67,9 @@ export function dataplaneThroughObjects(hostObject: (hostId: string) => ObjectSt
     },
     async hostForwarded(hostId: string): Promise<HostForwarded | undefined> {
       return (await hostObject(hostId).hostForwarded(hostId)) ?? undefined;
+    },
+    dismiss(hostId: string, reason: string): Promise<void> {
+      return hostObject(hostId).dismiss(hostId, reason);
     },
     async captureStream(hostId: string, relativePath: string): Promise<ReadableStream<Uint8Array> | undefined> {
       const answer = await hostObject(hostId).fetch(captureRequest(hostId, relativePath));
