@@ -1,4 +1,5 @@
 import { Hono, type MiddlewareHandler } from "hono";
+import { TopologyFileSaver, writeTopologyFile } from "./services/topology-file";
 import { HTTPException } from "hono/http-exception";
 import { createLogger } from "@shared/logging/logger";
 import type { ControllerDeps } from "./deps";
@@ -52,6 +53,7 @@ export interface AppOptions {
 
 /** The whole `/v2` interface over the given runtime services; the same on Node and Workers. */
 export function createApp(deps: ControllerDeps, options: AppOptions = {}): ControllerApp {
+  deps.topologyFiles ??= new TopologyFileSaver((projectId) => writeTopologyFile(deps, projectId));
   const app = new Hono();
   for (const handler of options.middleware ?? []) app.use("*", handler);
   app.use("*", crossOrigin(deps.config.corsOrigins ?? GNS3_WEB_UI_ORIGINS));

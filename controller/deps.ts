@@ -98,6 +98,15 @@ export interface ControllerDeps {
   localHost?: LocalHost;
   /** The dataplane hosts' control channels; absent where no daemon can connect (then nothing waits for one). */
   dataplane?: DataplaneControl;
+  /** Keeps each project's `.gns3` file current (services/topology-file.ts); `createApp` makes one when none is given. */
+  topologyFiles?: TopologyFiles;
+}
+
+/** What writes projects' `.gns3` files: soon after a change, or at once. */
+export interface TopologyFiles {
+  changed(projectId: string): void;
+  flush(projectId: string): Promise<void>;
+  flushAll(): Promise<void>;
 }
 
 /** A node or link a host could not bring up, in the host's words. */

@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import { createHash, randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { lstat, mkdir, open, readdir, realpath, rename, rm, stat, type FileHandle } from "node:fs/promises";
@@ -22,7 +23,13 @@ const PARTIAL_FOLDER = ".partial";
 
 /** Files under one root folder on the local disk. */
 export class DiskFileStore implements FileStore {
-  constructor(private readonly root: string) {}
+  /**
+   * The root is made here, once: a root removed later (a test's folder) is not made again by
+   * a late write, which fails instead.
+   */
+  constructor(private readonly root: string) {
+    mkdirSync(root, { recursive: true });
+  }
 
   async write(path: string, body: ReadableStream<Uint8Array>): Promise<WrittenFile> {
     const target = this.resolve(path);
@@ -128,8 +135,9 @@ export class DiskFileStore implements FileStore {
    * existing ancestor when it does not exist yet, must still be under the root.
    */
   private async assertInside(target: string): Promise<void> {
-    await mkdir(this.root, { recursive: true });
-    const realRoot = await realpath(this.root);
+    const realRoot = await realpath(this.root).catch((error: unknown) => {
+      throw writeFailed(target, error);
+    });
     let existing = target;
     let realTarget = await realpath(existing).catch(() => null);
     while (realTarget === null && existing !== dirname(existing)) {

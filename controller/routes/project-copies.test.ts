@@ -113,28 +113,16 @@ describeApi("loading a project from the server's disk", (api) => {
   const outside = mkdtempSync(join(tmpdir(), "gns3-outside-"));
   afterAll(() => rmSync(outside, { recursive: true, force: true }));
 
+  /** Where the server sees a file of its store: on disk, or as the `/projects/…` path Workers give R2 keys. */
+  const serverPath = (path: string) => (api.fileBackend === "r2" ? `/${path}` : api.files.onDisk(path));
+
   /** A GNS3 2.0.0 project folder under the data dir's projects folder; returns the .gns3 file's path on disk. */
   async function placeLegacyProject(name: string, projectId = crypto.randomUUID()): Promise<{ path: string; projectId: string }> {
     const folder = `${fileLayout.projectFolder(`legacy-${crypto.randomUUID()}`)}`;
     await api.files.write(`${folder}/${name}.gns3`, JSON.stringify({ ...gns3v200Lab(name), project_id: projectId }));
     await api.files.write(`${folder}/project-files/vpcs/${LEGACY_IDS.pc1}/startup.vpc`, "ip 10.1.1.1/24");
     await api.files.write(`${folder}/README.txt`, "not copied");
-    return { path: api.files.onDisk(`${folder}/${name}.gns3`), projectId };
-  }
-
-  if (api.fileBackend === "r2") {
-    it("is not offered on Workers, which has no disk", async () => {
-      expect(await api.post("/v2/projects/load", { path: "/projects/lab/lab.gns3" })).toEqual(
-        expect.objectContaining({
-          status: 501,
-          body: {
-            message: "Loading a project from the server's disk is not available on Cloudflare Workers, which has none: import the project instead (POST /v2/projects/{project_id}/import)",
-            status: 501,
-          },
-        }),
-      );
-    });
-    return;
+    return { path: serverPath(`${folder}/${name}.gns3`), projectId };
   }
 
   it("opens a GNS3 2.0.0 project in place: its id, its name, its nodes and files, upgraded", async () => {
@@ -167,7 +155,7 @@ describeApi("loading a project from the server's disk", (api) => {
     expect((await api.post("/v2/projects", { name })).status).toBe(201);
     const { path } = await placeLegacyProject(name);
     expect(await api.post("/v2/projects/load", { path })).toMatchObject({ status: 409, body: { message: `Project "${name}" already exists`, status: 409 } });
-    const missing = api.files.onDisk("projects/nothing/here.gns3");
+    const missing = serverPath("projects/nothing/here.gns3");
     expect(await api.post("/v2/projects/load", { path: missing })).toMatchObject({ status: 409, body: { message: `Could not load topology ${missing}: no such file`, status: 409 } });
     expect((await api.post("/v2/projects/load", {})).body.message).toBe("JSON schema error with API request '/v2/projects/load': 'path' is a required property");
     expect((await api.post("/v2/projects/load", { path: "" })).status).toBe(400);
@@ -175,14 +163,14 @@ describeApi("loading a project from the server's disk", (api) => {
 
   const refusal = (path: string) => ({
     status: 403,
-    body: { message: `Cannot load '${path}': projects are loaded only from ${api.files.onDisk("projects")} (add a folder with --projects-path)`, status: 403 },
+    body: { message: `Cannot load '${path}': projects are loaded only from ${serverPath("projects")} (add a folder with --projects-path)`, status: 403 },
   });
 
   it("reads only from the allowed folders, whatever the path says", async () => {
     const elsewhere = join(outside, "lab.gns3");
     writeFileSync(elsewhere, JSON.stringify(gns3v200Lab("elsewhere")));
     expect(await api.post("/v2/projects/load", { path: elsewhere })).toMatchObject(refusal(elsewhere));
-    const climbing = `${api.files.onDisk("projects")}/../../${outside.split("/").pop()}/lab.gns3`;
+    const climbing = `${serverPath("projects")}/../../${outside.split("/").pop()}/lab.gns3`;
     expect(await api.post("/v2/projects/load", { path: climbing })).toMatchObject(refusal(climbing));
     expect(await api.post("/v2/projects/load", { path: "/etc/passwd" })).toMatchObject(refusal("/etc/passwd"));
   });

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { serve, type Http2Bindings, type HttpBindings, type ServerType } from "@hono/node-server";
 import type { Logger } from "@shared/logging/logger";
 import { createApp, type ControllerApp } from "../app";
-import { GNS3_VERSION, type ControllerDeps, type ControllerLimits } from "../deps";
+import { GNS3_VERSION, type ControllerDeps, type ControllerLimits, type TopologyFiles } from "../deps";
 import { LocalEventBus, type EventBus } from "../events/event-bus";
 import { DiskFileStore } from "../files/disk-file-store";
 import { DiskLoadableFolders } from "../files/disk-loadable-folders";
@@ -87,6 +87,7 @@ export async function startNodeController(options: NodeControllerOptions): Promi
   const requests = new RequestDrain();
   // Made once the port is known, which the allowed origins name; no request arrives before.
   let app: ControllerApp | undefined;
+  let topologyFiles: TopologyFiles | undefined;
   const close = async (): Promise<void> => {
     // Requests being handled finish, and their changes are committed, before the store closes.
     await requests.drain(SHUTDOWN_GRACE_MS, SHUTDOWN_QUIET_MS);
@@ -98,6 +99,8 @@ export async function startNodeController(options: NodeControllerOptions): Promi
       webSockets.terminateAll();
       if ("closeAllConnections" in server) server.closeAllConnections();
     });
+    // Projects' .gns3 files waiting for their debounce are written while the store is still open.
+    await topologyFiles?.flushAll();
     await store.close();
     unlock();
   };
@@ -152,6 +155,7 @@ export async function startNodeController(options: NodeControllerOptions): Promi
     localHost: nodeLocalHost({ port, dataDir, usage: hostUsage }),
   };
   app = createApp(deps, { dashboardAtRoot: options.webUiDir === undefined, ...(options.accessLog ? { middleware: [accessLog(options.accessLog)] } : {}) });
+  topologyFiles = deps.topologyFiles;
   if (options.webUiDir !== undefined) registerWebUi(app, options.webUiDir);
   stopGuard = guardStalledTransfers(server as HttpServer, timeouts.stallMs);
   webSockets.attach(server as HttpServer, answer);

@@ -52,6 +52,7 @@ export async function applyChange(deps: ControllerDeps, change: Change): Promise
       throw error;
     }
   }
+  for (const projectId of projectsOf(change.writes)) deps.topologyFiles?.changed(projectId);
   for (const { scope, notification } of change.events) deps.events.publish(scope, notification);
   if (change.dataplane) await reachDataplane(deps, change.dataplane);
   else if (change.wakes) deps.dataplane?.wake(change.wakes.hostIds);
@@ -106,10 +107,14 @@ function parentProjectGuards(writes: readonly KvWrite[]): KvGuard[] {
 
 /** A fresh stamp for every project the change touches (see services/list-cache.ts). */
 function projectStamps(deps: ControllerDeps, writes: readonly KvWrite[]): KvWrite[] {
+  return [...projectsOf(writes)].map((projectId) => ({ key: keys.projectStamp(projectId), value: deps.newId() }));
+}
+
+function projectsOf(writes: readonly KvWrite[]): Set<string> {
   const projects = new Set<string>();
   for (const write of writes) {
     const match = PROJECT_KEY.exec(write.key);
     if (match) projects.add(match[1]!);
   }
-  return [...projects].map((projectId) => ({ key: keys.projectStamp(projectId), value: deps.newId() }));
+  return projects;
 }

@@ -131,6 +131,7 @@ export async function closeProject(deps: ControllerDeps, projectId: string, why 
     };
     change.writes.push(...(await stopEverything(deps, projectId)), ...(await computeProjectRemoval(deps, projectId)));
     await applyChange(deps, change);
+    await deps.topologyFiles?.flush(projectId);
     lifecycle.projectClosed(next, why);
     return next;
   });

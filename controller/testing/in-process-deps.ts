@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { GNS3_VERSION, type ControllerDeps } from "../deps";
 import { LocalEventBus } from "../events/event-bus";
@@ -5,12 +6,13 @@ import { DiskFileStore } from "../files/disk-file-store";
 import { DiskLoadableFolders } from "../files/disk-loadable-folders";
 import { nodeLocalHost } from "../runtime/local-host";
 import { MemoryKeyValueStore } from "../store/memory-kv";
+import { TopologyFileSaver, writeTopologyFile } from "../services/topology-file";
 
 /** Both targets ping idle notification streams this often, so tests need not wait GNS3's 5 s. */
 export const TEST_NOTIFICATION_PING_MS = 1000;
 
 export function inProcessDeps(dataDir: string): ControllerDeps {
-  return {
+  const deps: ControllerDeps = {
     config: {
       version: GNS3_VERSION,
       local: true,
@@ -29,4 +31,9 @@ export function inProcessDeps(dataDir: string): ControllerDeps {
     // GNS3's default port: in process no server listens.
     localHost: nodeLocalHost({ port: 3080, dataDir, usage: () => ({ cpu_usage_percent: 1.5 }) }),
   };
+  // Tests remove their data dir without stopping anything: a .gns3 file due after that is not written.
+  deps.topologyFiles = new TopologyFileSaver(async (projectId) => {
+    if (existsSync(dataDir)) await writeTopologyFile(deps, projectId);
+  });
+  return deps;
 }

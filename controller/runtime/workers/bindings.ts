@@ -1,6 +1,7 @@
 import { listOf } from "@shared/cli/list-of";
 import { GNS3_VERSION, type ControllerConfig, type ControllerDeps } from "../../deps";
 import type { EventBus } from "../../events/event-bus";
+import { StoreLoadableFolders } from "../../files/store-loadable-folders";
 import { R2FileStore, type R2BucketLike } from "../../files/r2-file-store";
 import { allowedOrigins, InvalidOrigin, parseOrigin } from "../../http/cors-origins";
 import type { KeyValueStore } from "../../store/kv";
@@ -75,6 +76,9 @@ export function hostObject(env: Env, hostId: string): ObjectStub<HostCalls> {
   return env.COMPUTES.get(env.COMPUTES.idFromName(hostId));
 }
 
+/** What projects report as their folder: the R2 key prefix `projects/`, shown as a path. */
+const WORKER_PROJECTS_DIR = "/projects";
+
 /** A var the Worker cannot run with; the Worker answers 503, naming it. */
 export class InvalidWorkerVar extends Error {}
 
@@ -89,7 +93,7 @@ export function workerConfig(env: Env): ControllerConfig {
     corsOrigins: checkedVar("CONTROLLER_CORS_ORIGINS", () => allowedOrigins(listOf(env.CONTROLLER_CORS_ORIGINS ?? "").map(parseOrigin))),
     local: env.CONTROLLER_LOCAL === "true",
     consoleHost: "127.0.0.1",
-    projectsDir: "/projects",
+    projectsDir: WORKER_PROJECTS_DIR,
     notificationPingIntervalMs: env.CONTROLLER_NOTIFICATION_PING_MS === undefined ? undefined : Number(env.CONTROLLER_NOTIFICATION_PING_MS),
     ...(env.CONTROLLER_AUTO_CLOSE_MS === undefined ? {} : { autoCloseDelayMs: Number(env.CONTROLLER_AUTO_CLOSE_MS) }),
     dataplaneToken: env.DATAPLANE_TOKEN || undefined,
@@ -111,11 +115,13 @@ function checkedVar<T>(name: string, parse: () => T): T {
 
 /** What the routes need, in any of the Worker's objects. */
 export function workerDeps(env: Env, store: KeyValueStore, events: EventBus): ControllerDeps {
+  const files = new R2FileStore(env.FILES);
   return {
     config: workerConfig(env),
     store,
     events,
-    files: new R2FileStore(env.FILES),
+    files,
+    loadableFolders: new StoreLoadableFolders(files, WORKER_PROJECTS_DIR, "projects"),
     newId: () => crypto.randomUUID(),
     // A Worker has no network interfaces of its own: a cloud node offers those it is told of.
     hostInterfaces: () => (env.CONTROLLER_HOST_INTERFACES ?? "").split(",").filter((name) => name !== ""),
