@@ -58,6 +58,10 @@ export interface NodeTypeTraits {
   slowWork?: { startMs: number; gracefulStopMs: number };
   /** Its host keeps disks for it, which a duplicate gets a copy of. */
   copiesDisksOnDuplicate?: true;
+  /** GNS3's compute serves `…/resize_disk` for it: its disks can grow. */
+  resizesDisks?: true;
+  /** GNS3's compute serves `…/auto_idlepc` and `…/idlepc_proposals` for it. */
+  idlePc?: true;
 }
 
 const anyProperties = (properties: Record<string, unknown>) => properties;
@@ -303,6 +307,7 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     imageProperties: QEMU_IMAGE_PROPERTIES,
     slowWork: { startMs: QEMU_START_MS, gracefulStopMs: QEMU_SHUTDOWN_MS },
     copiesDisksOnDuplicate: true,
+    resizesDisks: true,
     defaultNameFormat: "{name}-{0}",
     portNaming: ETHERNET_NAMING,
     dataplaneKind: NodeKind.QEMU,
@@ -422,6 +427,7 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     filtersLinks: true,
     capturesFirst: false,
     cloudLike: false,
+    idlePc: true,
     // Its port lists depend on platform, slot and WIC tables this server does not carry.
     creation: undefined,
   },

@@ -50,6 +50,8 @@ export interface NodeRecord {
    * topology file: an archive carries no VM disks to copy.
    */
   overlay_source?: { project_id: string; node_id: string };
+  /** MB `resize_disk` added to each disk of a QEMU linked clone, in all; its host grows the overlay before the next start. */
+  disk_growth_mb?: Partial<Record<string, number>>;
   revision: number;
 }
 

@@ -42,6 +42,14 @@ describe("qemuSpec", () => {
     expect(qemuSpec(vm({}, { overlay_source: original }), sums)).toMatchObject({ overlaySourceNodeId: original.node_id, overlaySourceProjectId: "p0" });
   });
 
+  it("tells the host how much resize_disk grew each disk, in all", () => {
+    const spec = qemuSpec(vm({ hda_disk_image: "linux.qcow2", hdb_disk_image: "data.qcow2" }, { disk_growth_mb: { hda: 1536 } }), sums);
+    expect(spec.disks.map((disk) => [disk.slot, disk.growMb])).toEqual([
+      ["hda", 1536],
+      ["hdb", 0],
+    ]);
+  });
+
   it("carries disks, kernel, options and adapters as the properties give them, each image with its checksum", () => {
     const node = vm(
       {
@@ -60,9 +68,9 @@ describe("qemuSpec", () => {
       { adapterNumber: 2, model: "rtl8139", macAddress: "02:00:00:00:00:99" },
     ]);
     expect(spec.disks).toEqual([
-      { slot: "hda", image: sums("linux.qcow2"), interface: "ide" },
-      { slot: "hdb", image: sums("data.qcow2"), interface: "virtio" },
-      { slot: "cdrom", image: sums("boot.iso"), interface: "ide" },
+      { slot: "hda", image: sums("linux.qcow2"), interface: "ide", growMb: 0 },
+      { slot: "hdb", image: sums("data.qcow2"), interface: "virtio", growMb: 0 },
+      { slot: "cdrom", image: sums("boot.iso"), interface: "ide", growMb: 0 },
     ]);
     expect([spec.kernelImage, spec.initrd]).toEqual([sums("vmlinuz"), sums("initrd.gz")]);
     expect(nodeImageNames(node)).toEqual(["linux.qcow2", "data.qcow2", "boot.iso", "vmlinuz", "initrd.gz"]);

@@ -33,8 +33,13 @@ export function qemuSpec(node: NodeRecord, image: (name: string) => QemuImage): 
       macAddress: String(port.mac_address ?? ""),
     })),
     disks: [
-      ...QEMU_DISK_SLOTS.map((slot) => ({ slot, image: named(`${slot}_disk_image`), interface: text(properties[`${slot}_disk_interface`]) || QEMU_DEFAULTS.diskInterface })),
-      { slot: "cdrom", image: named("cdrom_image"), interface: QEMU_DEFAULTS.diskInterface },
+      ...QEMU_DISK_SLOTS.map((slot) => ({
+        slot,
+        image: named(`${slot}_disk_image`),
+        interface: text(properties[`${slot}_disk_interface`]) || QEMU_DEFAULTS.diskInterface,
+        growMb: node.disk_growth_mb?.[slot] ?? 0,
+      })),
+      { slot: "cdrom", image: named("cdrom_image"), interface: QEMU_DEFAULTS.diskInterface, growMb: 0 },
     ].filter((disk) => disk.image.name !== ""),
     kernelImage: named("kernel_image"),
     initrd: named("initrd"),

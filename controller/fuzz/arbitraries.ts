@@ -435,6 +435,8 @@ const prologue: fc.Arbitrary<RequestPlan[]> = fc
         { node_id: new Ref("node", 1, fallback), adapter_number: 0, port_number: 0 },
       ],
     }),
+    // A VM with a disk, whose disk can grow.
+    clean("POST /v2/projects/:project_id/nodes", [new Ref("project", 0, fallback)], { name: "VM", node_type: "qemu", compute_id: "local", properties: { hda_disk_image: "disk.qcow2" } }),
     clean("POST /v2/projects/:project_id/drawings", [new Ref("project", 0, fallback)], { svg: "<svg></svg>", x: 10 }),
     clean("POST /v2/projects/:project_id/files/:path{.+}", [new Ref("project", 0, fallback)], { kind: "bytes", bytes: README }, "notes/readme.txt"),
     clean("POST /v2/projects/:project_id/nodes/:node_id/files/:path{.+}", [new Ref("project", 0, fallback), new Ref("node", 0, fallback)], { kind: "bytes", bytes: README }, "a.txt"),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { drawingInput, drawingWire } from "@shared/schemas/drawing";
 import { captureStart, linkCreate, linkUpdate, linkWire } from "@shared/schemas/link";
 import { linkCountersWire } from "@shared/schemas/link-counters";
-import { nodeCreate, nodeDuplicate, nodeFromTemplate, nodeUpdate, nodeWire } from "@shared/schemas/node";
+import { diskResize, nodeCreate, nodeDuplicate, nodeFromTemplate, nodeUpdate, nodeWire } from "@shared/schemas/node";
 import { projectCreate, projectDuplicate, projectLoad, projectUpdate, projectWire } from "@shared/schemas/project";
 import { snapshotCreate, snapshotWire } from "@shared/schemas/snapshot";
 import { routerLicense, versionCheck, versionWire } from "@shared/schemas/server";
@@ -81,6 +81,9 @@ export const ENDPOINTS: Endpoint[] = [
   ...(["start", "stop", "suspend", "reload"] as const).map((action) => ({
     method: "post" as const, path: `${P}/nodes/:node_id/${action}`, summary: `${action} a node`, status: 200, response: nodeWire,
   })),
+  { method: "get", path: `${P}/nodes/:node_id/dynamips/auto_idlepc`, summary: "Dynamips Idle-PC value (404 for other node types, as GNS3; 409 while Dynamips does not run here)", status: 200 },
+  { method: "get", path: `${P}/nodes/:node_id/dynamips/idlepc_proposals`, summary: "Dynamips Idle-PC proposals (as auto_idlepc)", status: 200 },
+  { method: "post", path: `${P}/nodes/:node_id/resize_disk`, summary: "Grow a stopped QEMU linked clone's disk by `extend` MB (its host grows it before the next start)", status: 201, body: diskResize },
   { method: "post", path: `${P}/nodes/:node_id/duplicate`, summary: "Duplicate a stopped node", status: 201, body: nodeDuplicate, response: nodeWire },
   { method: "get", path: `${P}/nodes/:node_id/links`, summary: "Links of a node", status: 200, response: z.array(linkWire) },
   { method: "post", path: `${P}/nodes/:node_id/console/reset`, summary: "Reset a node console", status: 204 },

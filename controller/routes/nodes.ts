@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
+import { idlePcOf, resizeNodeDisk } from "../services/node-tools";
 import { linkToWire } from "../domain/links";
-import { nodeCreate, nodeDuplicate, nodeUpdate } from "@shared/schemas/node";
+import { diskResize, nodeCreate, nodeDuplicate, nodeUpdate } from "@shared/schemas/node";
 import type { ControllerDeps } from "../deps";
 import { emptyResponse, jsonBytesResponse, jsonResponse } from "../http/responses";
 import { loadProject } from "../services/projects";
@@ -69,6 +70,15 @@ export function registerNodeRoutes(app: Hono, deps: ControllerDeps): void {
       return jsonResponse(200, nodeWire(deps, node));
     });
   }
+
+  for (const tool of ["auto_idlepc", "idlepc_proposals"] as const) {
+    app.get(`${base}/:node_id/dynamips/${tool}`, async (c) => idlePcOf(deps, c.req.param("project_id"), c.req.param("node_id"), tool));
+  }
+
+  app.post(`${base}/:node_id/resize_disk`, async (c) => {
+    await resizeNodeDisk(deps, c.req.param("project_id"), c.req.param("node_id"), () => parseJsonBody(c.req.raw, diskResize));
+    return emptyResponse(201);
+  });
 
   app.post(`${base}/:node_id/duplicate`, async (c) => {
     const position = await parseJsonBody(c.req.raw, nodeDuplicate);

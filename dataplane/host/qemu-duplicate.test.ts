@@ -18,7 +18,7 @@ function duplicate(overrides: Partial<NodeSpec> = {}, sourceProjectId = ""): Nod
     nodeId: "dup", projectId: "p", name: "VM2", kind: NodeKind.QEMU, running: false, consolePort: 0, ports: [], startupScript: "", restartGeneration: 0, suspended: false,
     qemu: {
       binary: "qemu-system-x86_64", ramMb: 64, cpus: 1, adapters: [], kernelImage: NO_IMAGE, initrd: NO_IMAGE, bios: NO_IMAGE, kernelCommandLine: "", bootPriority: "c",
-      disks: [{ slot: "hda", image: { name: "base.img", md5: "" }, interface: "ide" }],
+      disks: [{ slot: "hda", image: { name: "base.img", md5: "" }, interface: "ide", growMb: 0 }],
       options: "", consoleType: "none", onClose: "power_off", linkedClone: true, overlaySourceNodeId: "src", overlaySourceProjectId: sourceProjectId,
     },
     ...overrides,

@@ -137,7 +137,7 @@ describe.skipIf(!canRun)("a host reconciler running QEMU", () => {
   it("reports what keeps a VM from starting as the node's error", async () => {
     const reconciler = host(tempDir("host-qemu-"));
     const [consolePort, monitorPort] = [await freeTcpPort(), await freeTcpPort()];
-    const missing = vm(consolePort, monitorPort, {}, { disks: [{ slot: "hda", image: { name: "router.qcow2", md5: "" }, interface: "ide" }] });
+    const missing = vm(consolePort, monitorPort, {}, { disks: [{ slot: "hda", image: { name: "router.qcow2", md5: "" }, interface: "ide", growMb: 0 }] });
     expect(await reconciler.apply({ revision: 1, nodes: [missing], links: [] })).toEqual([
       { kind: ItemErrorKind.NODE, id: "vm", message: expect.stringMatching(/^node VM1: image router\.qcow2 is not on this host/) },
     ]);

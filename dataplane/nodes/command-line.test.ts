@@ -13,7 +13,7 @@ function vm(accelerator: QemuCommandInput["accelerator"], options = ""): QemuCom
     tunnels: new Map([[0, { daemonPort: 30001, qemuPort: 30002 }]]),
     qemu: {
       binary: "qemu-system-x86_64", ramMb: 256, cpus: 1, adapters: [{ adapterNumber: 0, model: "e1000", macAddress: "" }],
-      disks: [{ slot: "hda", image: { name: "linux.qcow2", md5: "" }, interface: "virtio" }], kernelImage: { name: "vmlinuz", md5: "" }, initrd: NO_IMAGE, bios: NO_IMAGE,
+      disks: [{ slot: "hda", image: { name: "linux.qcow2", md5: "" }, interface: "virtio", growMb: 0 }], kernelImage: { name: "vmlinuz", md5: "" }, initrd: NO_IMAGE, bios: NO_IMAGE,
       kernelCommandLine: "console=ttyS0 quiet", bootPriority: "c", options, consoleType: "telnet", onClose: "power_off", linkedClone: true,
       overlaySourceNodeId: "", overlaySourceProjectId: "",
     },

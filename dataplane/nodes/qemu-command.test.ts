@@ -84,7 +84,7 @@ describe("qemuArguments", () => {
     const args = qemuArguments(
       input(
         { files: { disks: { hda: "/data/qemu/p/n/hda_disk.qcow2", hdb: "/images/QEMU/a,b.img", cdrom: "/images/QEMU/boot.iso" } } },
-        { disks: [{ slot: "hda", image: NO_IMAGE, interface: "virtio" }, { slot: "hdb", image: NO_IMAGE, interface: "none" }] },
+        { disks: [{ slot: "hda", image: NO_IMAGE, interface: "virtio", growMb: 0 }, { slot: "hdb", image: NO_IMAGE, interface: "none", growMb: 0 }] },
       ),
     );
     expect(valuesOf(args, "-drive")).toEqual([
@@ -96,14 +96,14 @@ describe("qemuArguments", () => {
 
   it("gives SATA and SCSI disks a controller of their own", () => {
     const args = qemuArguments(
-      input({ files: { disks: { hda: "/a.qcow2", hdb: "/b.qcow2" } } }, { disks: [{ slot: "hda", image: NO_IMAGE, interface: "sata" }, { slot: "hdb", image: NO_IMAGE, interface: "scsi" }] }),
+      input({ files: { disks: { hda: "/a.qcow2", hdb: "/b.qcow2" } } }, { disks: [{ slot: "hda", image: NO_IMAGE, interface: "sata", growMb: 0 }, { slot: "hdb", image: NO_IMAGE, interface: "scsi", growMb: 0 }] }),
     );
     expect(valuesOf(args, "-device")).toEqual(["ahci,id=ahci0", "ide-hd,drive=drive0,bus=ahci0.0", "virtio-scsi-pci,id=scsi1", "scsi-hd,drive=drive1,bus=scsi1.0"]);
     expect(valuesOf(args, "-drive")).toEqual(["file=/a.qcow2,if=none,id=drive0,media=disk", "file=/b.qcow2,if=none,id=drive1,media=disk"]);
   });
 
   it("refuses an unknown disk interface and hdc together with a CD-ROM", () => {
-    expect(() => qemuArguments(input({ files: { disks: { hda: "/a" } } }, { disks: [{ slot: "hda", image: NO_IMAGE, interface: "nvme0" }] }))).toThrow("disk interface 'nvme0' of hda");
+    expect(() => qemuArguments(input({ files: { disks: { hda: "/a" } } }, { disks: [{ slot: "hda", image: NO_IMAGE, interface: "nvme0", growMb: 0 }] }))).toThrow("disk interface 'nvme0' of hda");
     expect(() => qemuArguments(input({ files: { disks: { hdc: "/c", cdrom: "/d.iso" } } }))).toThrow("hdc and a CD-ROM");
   });
 

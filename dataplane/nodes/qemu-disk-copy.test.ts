@@ -19,7 +19,7 @@ function spec(disks: Array<[slot: string, image: string]>, overrides: Partial<Qe
   return {
     binary: "qemu-system-x86_64", ramMb: 64, cpus: 1, adapters: [], kernelImage: NO_IMAGE, initrd: NO_IMAGE, bios: NO_IMAGE, kernelCommandLine: "",
     bootPriority: "c", options: "", consoleType: "none", onClose: "power_off", linkedClone: true, overlaySourceNodeId: "src", overlaySourceProjectId: "",
-    disks: disks.map(([slot, name]) => ({ slot, image: { name, md5: "" }, interface: "ide" })),
+    disks: disks.map(([slot, name]) => ({ slot, image: { name, md5: "" }, interface: "ide", growMb: 0 })),
     ...overrides,
   };
 }

@@ -73,6 +73,24 @@ export async function ensureLinkedClone(qemuImg: string, image: string, overlay:
   await rename(partial, overlay);
 }
 
+/**
+ * Grows `overlay` to `image`'s virtual size plus `growMb` (what resize_disk asked, in all), as
+ * GNS3 runs `qemu-img resize` on a linked clone's disk. Never shrinks: an overlay already that
+ * large, or larger, is left as it is, so growing again at every start changes nothing.
+ */
+export async function ensureGrown(qemuImg: string, image: string, overlay: string, growMb: number): Promise<void> {
+  if (growMb <= 0) return;
+  const target = (await virtualSize(qemuImg, image)) + growMb * 1024 * 1024;
+  if ((await virtualSize(qemuImg, overlay)) >= target) return;
+  await runQemuImg(qemuImg, ["resize", "-q", overlay, String(target)]);
+}
+
+async function virtualSize(qemuImg: string, path: string): Promise<number> {
+  const size = (await imageInfo(qemuImg, path))["virtual-size"];
+  if (typeof size !== "number") throw new Error(`qemu-img info gave no virtual size for ${path}`);
+  return size;
+}
+
 /** Where a linked clone keeps the overlay of a disk slot (hda…hdd): in the node's folder, as GNS3 names it. */
 export function overlayPath(workDir: string, slot: string): string {
   return join(resolve(workDir), `${slot}_disk.qcow2`);
@@ -118,6 +136,7 @@ interface ImageInfo {
   "backing-filename"?: string;
   "full-backing-filename"?: string;
   "backing-filename-format"?: string;
+  "virtual-size"?: number;
 }
 
 async function formatOf(qemuImg: string, image: string): Promise<string> {

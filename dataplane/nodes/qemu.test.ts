@@ -73,7 +73,7 @@ function guestSpec(overrides: Partial<QemuSpec> = {}): QemuSpec {
     kernelImage: { name: "vmlinuz", md5: "" },
     initrd: { name: "guest.cpio", md5: md5(join(imageDir, "guest.cpio")) },
     kernelCommandLine: "console=ttyS0 quiet panic=-1",
-    disks: [{ slot: "hda", image: { name: "disk.qcow2", md5: md5(join(imageDir, "disk.qcow2")) }, interface: "virtio" }],
+    disks: [{ slot: "hda", image: { name: "disk.qcow2", md5: md5(join(imageDir, "disk.qcow2")) }, interface: "virtio", growMb: 0 }],
     adapters: [{ adapterNumber: 0, model: "virtio-net-pci", macAddress: GUEST_MAC }],
     options: "-no-reboot",
     ...overrides,
@@ -287,7 +287,7 @@ describe.skipIf(!canRun)("QemuProcess start, stop and crash", () => {
 
 describe.skipIf(!canRun)("QemuProcess start failures", () => {
   it.each<[string, Partial<QemuSpec>, string | RegExp]>([
-    ["a missing image", { disks: [{ slot: "hda", image: { name: "absent.qcow2", md5: "" }, interface: "ide" }] }, /^image absent\.qcow2 is not on this host/],
+    ["a missing image", { disks: [{ slot: "hda", image: { name: "absent.qcow2", md5: "" }, interface: "ide", growMb: 0 }] }, /^image absent\.qcow2 is not on this host/],
     ["an image with another md5", { kernelImage: { name: "vmlinuz", md5: "0".repeat(32) } }, /^image vmlinuz on this host \(.*vmlinuz\) has md5 [0-9a-f]{32}, not 0{32} as the controller's copy$/],
     ["an image name outside the store", { initrd: { name: "../../../../etc/passwd", md5: "" } }, "image ../../../../etc/passwd is not in the image store"],
     ["no such QEMU program", { binary: "/nonexistent/qemu-system-x86_64" }, /^QEMU binary not found: \/nonexistent\/qemu-system-x86_64/],

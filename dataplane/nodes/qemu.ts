@@ -26,7 +26,7 @@ import { identify, portHolder, signalGroup } from "./processes";
 import { acceleratorFor } from "./qemu-accel";
 import { DISK_SLOTS, QemuCommandError, qemuArguments, type Accelerator, type AdapterTunnel, type DiskSlot, type ResolvedFiles } from "./qemu-command";
 import type { ImageFetcher } from "./qemu-image-fetch";
-import { ensureLinkedClone, overlayPath, qemuImgFor, resolveImage } from "./qemu-images";
+import { ensureGrown, ensureLinkedClone, overlayPath, qemuImgFor, resolveImage } from "./qemu-images";
 import { QmpClient } from "./qemu-qmp";
 
 const log = createLogger("dataplane.qemu");
@@ -261,6 +261,7 @@ export class QemuProcess {
       if (qemu.linkedClone && slot !== "cdrom") {
         const overlay = overlayPath(workDir, slot);
         await ensureLinkedClone(qemuImgFor(binary), image, overlay);
+        await ensureGrown(qemuImgFor(binary), image, overlay, disk.growMb);
         disks[slot] = overlay;
       } else {
         disks[slot] = image;

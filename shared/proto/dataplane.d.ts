@@ -661,6 +661,7 @@ export namespace gns3 {
                 slot: string;
                 image?: (gns3.dataplane.v1.QemuImage.$Properties|null);
                 interface: string;
+                growMb: number;
                 static create(properties: gns3.dataplane.v1.QemuDisk.$Shape): gns3.dataplane.v1.QemuDisk & gns3.dataplane.v1.QemuDisk.$Shape;
                 static create(properties?: gns3.dataplane.v1.QemuDisk.$Properties): gns3.dataplane.v1.QemuDisk;
                 static encode(message: gns3.dataplane.v1.QemuDisk.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -673,6 +674,7 @@ export namespace gns3 {
                     slot?: (string|null);
                     image?: (gns3.dataplane.v1.QemuImage.$Properties|null);
                     "interface"?: (string|null);
+                    growMb?: (number|null);
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = gns3.dataplane.v1.QemuDisk.$Properties;

@@ -5057,6 +5057,7 @@ export const gns3 = $root.gns3 = (() => {
                  * @property {string|null} [slot] QemuDisk slot
                  * @property {gns3.dataplane.v1.QemuImage.$Properties|null} [image] QemuDisk image
                  * @property {string|null} ["interface"] QemuDisk interface
+                 * @property {number|null} [growMb] QemuDisk growMb
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -5113,6 +5114,14 @@ export const gns3 = $root.gns3 = (() => {
                 QemuDisk.prototype["interface"] = "";
 
                 /**
+                 * QemuDisk growMb.
+                 * @member {number} growMb
+                 * @memberof gns3.dataplane.v1.QemuDisk
+                 * @instance
+                 */
+                QemuDisk.prototype.growMb = 0;
+
+                /**
                  * Creates a new QemuDisk instance using the specified properties.
                  * @function create
                  * @memberof gns3.dataplane.v1.QemuDisk
@@ -5150,6 +5159,8 @@ export const gns3 = $root.gns3 = (() => {
                         $root.gns3.dataplane.v1.QemuImage.encode(message.image, writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
                     if (message["interface"] != null && $Object.hasOwnProperty.call(message, "interface") && message["interface"] !== "")
                         writer.uint32(/* id 3, wireType 2 =*/26).string(message["interface"]);
+                    if (message.growMb != null && $Object.hasOwnProperty.call(message, "growMb") && message.growMb !== 0)
+                        writer.uint32(/* id 4, wireType 0 =*/32).uint32(message.growMb);
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -5216,6 +5227,15 @@ export const gns3 = $root.gns3 = (() => {
                                     message["interface"] = value;
                                 else
                                     delete message["interface"];
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.growMb = value;
+                                else
+                                    delete message.growMb;
                                 continue;
                             }
                         }

@@ -152,6 +152,8 @@ export interface QemuDisk {
   slot: string;
   image: QemuImage;
   interface: string;
+  /** MB resize_disk added, in all: the overlay is grown to the image's size plus this before QEMU starts. */
+  growMb: number;
 }
 
 export interface QemuSpec {
@@ -390,7 +392,7 @@ function completeQemu(qemu: gns3.dataplane.v1.QemuSpec.$Properties): QemuSpec {
     ramMb: qemu.ramMb ?? 0,
     cpus: qemu.cpus ?? 0,
     adapters: (qemu.adapters ?? []).map((adapter) => ({ adapterNumber: adapter.adapterNumber ?? 0, model: adapter.model ?? "", macAddress: adapter.macAddress ?? "" })),
-    disks: (qemu.disks ?? []).map((disk) => ({ slot: disk.slot ?? "", image: completeImage(disk.image), interface: disk.interface ?? "" })),
+    disks: (qemu.disks ?? []).map((disk) => ({ slot: disk.slot ?? "", image: completeImage(disk.image), interface: disk.interface ?? "", growMb: disk.growMb ?? 0 })),
     kernelImage: completeImage(qemu.kernelImage),
     initrd: completeImage(qemu.initrd),
     bios: completeImage(qemu.bios),

@@ -131,3 +131,7 @@ export const switchPortMapping = z.strictObject({
 });
 
 export const hubPortMapping = z.strictObject({ name: z.string().min(1), port_number: z.int().min(0) });
+
+/** `POST …/nodes/{id}/resize_disk`, as GNS3's compute schema (QEMU_RESIZE_SCHEMA): a disk and the MB to add. */
+export const diskResize = z.strictObject({ drive_name: z.enum(["hda", "hdb", "hdc", "hdd"]), extend: z.int() });
+export type DiskResize = z.infer<typeof diskResize>;
