@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { readdirSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { endRecordedProcesses } from "../nodes/pid-file";
@@ -98,13 +98,44 @@ export function findLocalDaemon(controllerGroup: number): number | undefined {
 
 /**
  * Ends every VPCS a daemon with this data dir recorded and left running (a test that failed
- * half way, a daemon killed outright): the safety net after the daemons are stopped.
+ * half way, a daemon killed outright): the safety net after the daemons are stopped. A test
+ * whose `beforeAll` timed out removes its data dir, records included, before this runs; the
+ * VPCS still working in it are then found by their working folder, which the kernel keeps.
  */
 export async function endLeftoverVpcs(dataDir: string): Promise<void> {
+  const isVpcs = (pid: number) => commandLine(pid)?.[0]?.endsWith("vpcs") === true;
   // One folder per node, under its project's: <data dir>/vpcs/<project id>/<node id>.
   for (const nodeDir of subfolders(join(dataDir, "vpcs")).flatMap((projectDir) => subfolders(projectDir))) {
-    const ended = await endRecordedProcesses(join(nodeDir, "vpcs.pids.json"), (pid) => commandLine(pid)?.[0]?.endsWith("vpcs") === true);
+    const ended = await endRecordedProcesses(join(nodeDir, "vpcs.pids.json"), isVpcs);
     if (ended.length > 0) console.error(`ended ${ended.length} VPCS processes left in ${nodeDir}`);
+  }
+  const strays = processesWorkingIn(dataDir).filter(isVpcs);
+  for (const pid of strays) signalProcess(pid, "SIGKILL");
+  if (strays.length > 0) console.error(`ended ${strays.length} VPCS processes left working in ${dataDir}, whose records were removed`);
+}
+
+/** Processes whose working folder is `dir` or below it, removed or not. */
+function processesWorkingIn(dir: string): number[] {
+  const inside = (cwd: string) => {
+    const path = cwd.endsWith(" (deleted)") ? cwd.slice(0, -" (deleted)".length) : cwd;
+    return path === dir || path.startsWith(`${dir}/`);
+  };
+  return readdirSync("/proc").flatMap((entry) => {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) return [];
+    try {
+      return inside(readlinkSync(`/proc/${pid}/cwd`)) ? [pid] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+function signalProcess(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // Ended meanwhile.
   }
 }
 
