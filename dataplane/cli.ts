@@ -89,8 +89,9 @@ const daemon = await startDaemon(
     dataDir: values["data-dir"],
     name: values.name,
   },
-  // The machine's QEMU binaries and KVM, for the controller's /qemu/binaries, /qemu/capabilities and compute capabilities.
-  () => ({ ...forwarding, hostFacts: machineHostFacts() }),
+  // The machine's QEMU binaries and KVM, for the controller's /qemu/binaries, /qemu/capabilities and compute
+  // capabilities, and the console ports other programs hold, which the controller then gives no node.
+  () => ({ ...forwarding, hostFacts: machineHostFacts(() => forwarding.reconciler.consolePorts?.() ?? []) }),
 );
 createLogger("dataplane.daemon").info("dataplane daemon started", { host_id: values["host-id"], controller: values.controller, metrics_port: forwarding.metricsPort });
 

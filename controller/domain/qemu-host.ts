@@ -9,6 +9,8 @@ export interface HostFactsRecord {
   kvm_detail: string;
   /** The QEMU platforms KVM accelerates there (while unprobed: those it would, as GNS3 reports them). */
   kvm_platforms: string[];
+  /** Ports of the console range another program listens on there; absent in records from before it was reported. */
+  busy_console_ports?: number[];
 }
 
 /**

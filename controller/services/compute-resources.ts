@@ -29,13 +29,18 @@ export async function uploadComputeImage(deps: ControllerDeps, computeId: string
   await uploadImage(deps, filename, upload);
 }
 
-/** Console ports claimed by nodes on the compute, and the UDP ports claimed on its host for tunnels between hosts. */
+/**
+ * Console ports the compute cannot give a new node (claimed by nodes, or held by another program
+ * on its host, as its daemon reports), and the UDP ports claimed on its host for tunnels between hosts.
+ */
 export async function computePorts(deps: ControllerDeps, computeId: string): Promise<ComputePortsWire> {
   await loadComputeRecord(deps, computeId);
   const host = await deps.store.get<DataplaneHostRecord>(keys.dataplaneHost(computeId));
+  const busy = (await loadHostFacts(deps, computeId))?.busy_console_ports ?? [];
+  const claimed = await claimedPorts(deps, keys.consolePortsPrefix(computeId));
   return computePortsToWire({
     consoleRange: [CONSOLE_PORT_RANGE.first, CONSOLE_PORT_RANGE.last],
-    consolePorts: await claimedPorts(deps, keys.consolePortsPrefix(computeId)),
+    consolePorts: [...new Set([...claimed, ...busy])].sort((a, b) => a - b),
     udpRange: host ? [host.udp_port_min, host.udp_port_max] : undefined,
     udpPorts: await claimedPorts(deps, keys.tunnelPortsPrefix(computeId)),
   });

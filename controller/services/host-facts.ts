@@ -9,6 +9,7 @@ export function hostFactsRecord(facts: HostFacts): HostFactsRecord {
     kvm: facts.kvm === Kvm.KVM_USABLE ? "usable" : facts.kvm === Kvm.KVM_UNUSABLE ? "unusable" : "unprobed",
     kvm_detail: facts.kvmDetail,
     kvm_platforms: [...facts.kvmPlatforms],
+    busy_console_ports: [...facts.busyConsolePorts],
   };
 }
 
@@ -27,7 +28,7 @@ export async function saveHostFacts(deps: ControllerDeps, hostId: string, facts:
 
 /** Every field in one order, however a store returns a record's keys. */
 function factsKey(record: HostFactsRecord): string {
-  return JSON.stringify([record.qemu_binaries.map((binary) => [binary.path, binary.version]), record.kvm, record.kvm_detail, record.kvm_platforms]);
+  return JSON.stringify([record.qemu_binaries.map((binary) => [binary.path, binary.version]), record.kvm, record.kvm_detail, record.kvm_platforms, record.busy_console_ports ?? []]);
 }
 
 export function loadHostFacts(deps: ControllerDeps, hostId: string): Promise<HostFactsRecord | undefined> {

@@ -27,6 +27,11 @@ export function nodeStatusChanged(node: NodeRecord, previous: NodeRecord["status
   log.info(`node ${node.status}`, { project_id: node.project_id, node_id: node.node_id, name: node.name, was: previous });
 }
 
+/** A node about to start moved off an allocated console port another program took on its host. */
+export function consoleMoved(node: NodeRecord, previous: number): void {
+  log.info("node moved to a free console port", { project_id: node.project_id, node_id: node.node_id, name: node.name, console: node.console, was: previous, why: "another program listens on the old one" });
+}
+
 /** A node its host does not run (it failed to start, its process exited, its type cannot run there). */
 export function nodeNotRunning(node: NodeRecord, hostId: string, reason: string): void {
   log.warn("node not running", { project_id: node.project_id, node_id: node.node_id, name: node.name, host_id: hostId, reason });

@@ -12,7 +12,9 @@ import { listNodeRecords, loadNode } from "./node-records";
 import { cachedListBody } from "./list-cache";
 import { applyChange, combineChanges, emptyChange, reachDataplane, type Change } from "./change";
 import { combineEffects, linkEffect, nodeEffect, type DataplaneEffect } from "../domain/dataplane-effects";
+import { CONSOLE_PORT_RANGE } from "@shared/schemas/compute";
 import { withConflictRetry } from "../store/conflict-retry";
+import { loadHostFacts } from "./host-facts";
 import { loadComputeRecord } from "./computes";
 import { hostsOfEnds, linkRemoval } from "./links";
 import { projectEvent } from "./project-events";
@@ -21,7 +23,7 @@ import { loadOpenedProject, loadProject } from "./projects";
 import { removeNodeFiles } from "./node-files";
 import { copyNodeScript, updateNodeScript, writeNewNodeScript } from "./vpcs-startup";
 
-export const CONSOLE_PORT_RANGE = { first: 5000, last: 10000 };
+export { CONSOLE_PORT_RANGE };
 
 export function nodeWire(deps: ControllerDeps, node: NodeRecord) {
   return nodeToWire(node, { consoleHost: deps.config.consoleHost, projectsDir: deps.config.projectsDir });
@@ -55,6 +57,17 @@ async function usedConsolePorts(deps: ControllerDeps, computeId: string): Promis
   return new Set(await claimedPorts(deps, keys.consolePortsPrefix(computeId)));
 }
 
+/** The console ports another program listens on at the compute's host, as its daemon last reported them. */
+async function busyConsolePorts(deps: ControllerDeps, computeId: string): Promise<Set<number>> {
+  return new Set((await loadHostFacts(deps, computeId))?.busy_console_ports ?? []);
+}
+
+/** Ports a new node cannot get: claimed by a node, or held by another program on the host (GNS3 hands out only ports it can bind). */
+async function unavailableConsolePorts(deps: ControllerDeps, computeId: string): Promise<Set<number>> {
+  const [used, busy] = await Promise.all([usedConsolePorts(deps, computeId), busyConsolePorts(deps, computeId)]);
+  return new Set([...used, ...busy]);
+}
+
 /**
  * The lowest free console port, as GNS3 gives, on a first attempt. Concurrent creations all
  * want that one and only one gets it per commit, so with creations arriving steadily a loser
@@ -74,13 +87,13 @@ function freeConsolePort(used: ReadonlySet<number>, computeId: string, attempt =
   throw conflictingRequest(`No free console port between ${CONSOLE_PORT_RANGE.first} and ${CONSOLE_PORT_RANGE.last} on compute ${computeId}`);
 }
 
+/** A port the client asks for is only checked against other nodes': it is theirs to free on the host. */
 async function allocateConsole(deps: ControllerDeps, computeId: string, requested: number | null | undefined, attempt = 1): Promise<number> {
-  const used = await usedConsolePorts(deps, computeId);
   if (requested != null) {
-    if (used.has(requested)) throw conflictingRequest(`Console port ${requested} is already used on compute ${computeId}`);
+    if ((await usedConsolePorts(deps, computeId)).has(requested)) throw conflictingRequest(`Console port ${requested} is already used on compute ${computeId}`);
     return requested;
   }
-  return freeConsolePort(used, computeId, attempt);
+  return freeConsolePort(await unavailableConsolePorts(deps, computeId), computeId, attempt);
 }
 
 /**
@@ -88,7 +101,7 @@ async function allocateConsole(deps: ControllerDeps, computeId: string, requeste
  * (project import). The caller guards each claim as `createNode` does.
  */
 export async function allocateConsolePorts(deps: ControllerDeps, computeId: string, count: number): Promise<number[]> {
-  const used = await usedConsolePorts(deps, computeId);
+  const used = await unavailableConsolePorts(deps, computeId);
   const ports: number[] = [];
   for (let index = 0; index < count; index++) {
     const port = freeConsolePort(used, computeId);
@@ -116,7 +129,11 @@ export async function createNode(deps: ControllerDeps, projectId: string, input:
     const consoleType = input.console_type ?? kind.consoleType;
     const name = allocateNodeName(input.name, await takenNames(deps, projectId));
     const console = hasConsole(consoleType) ? await allocateConsole(deps, input.compute_id, input.console, attempt) : null;
-    const node: NodeRecord = { ...newNode({ ...input, properties }, { nodeId, projectId, name, console, hostInterfaces: deps.hostInterfaces() }), ...origin };
+    const node: NodeRecord = {
+      ...newNode({ ...input, properties }, { nodeId, projectId, name, console, hostInterfaces: deps.hostInterfaces() }),
+      ...origin,
+      ...(input.console != null && console !== null ? { console_chosen: true as const } : {}),
+    };
     const change: Change = {
       writes: [{ key: keys.node(projectId, nodeId), value: node }, { key: keys.nodeName(projectId, name), value: nodeId }],
       guards: [{ key: keys.node(projectId, nodeId), absent: true }, { key: keys.nodeName(projectId, name), absent: true }],
@@ -161,6 +178,7 @@ export async function updateNode(deps: ControllerDeps, projectId: string, nodeId
       change.guards.push({ key: keys.consolePort(node.compute_id, console), absent: true });
       next.console = console;
     }
+    if (input.console != null && next.console === input.console) next.console_chosen = true;
     if (renamed) {
       change.writes.push({ key: keys.nodeName(projectId, node.name), delete: true }, { key: keys.nodeName(projectId, name), value: nodeId });
       change.guards.push({ key: keys.nodeName(projectId, name), absent: true });
@@ -261,14 +279,33 @@ async function recordNodeAction(
     const restarts = action === "reload" && !supportedNodeType(node.node_type).alwaysRunning;
     if (status === node.status && !restarts) return { node, effect: undefined };
     const next: NodeRecord = { ...node, status, revision: node.revision + 1, ...(restarts ? { reloads: (node.reloads ?? 0) + 1 } : {}) };
+    const moved = node.status === "stopped" && status !== "stopped" ? await consoleMove(deps, node) : undefined;
+    if (moved) next.console = moved.console;
     await applyChange(deps, {
-      writes: [{ key: keys.node(projectId, nodeId), value: next }],
-      guards: [{ key: keys.node(projectId, nodeId), revision: node.revision }],
+      writes: [{ key: keys.node(projectId, nodeId), value: next }, ...(moved?.writes ?? [])],
+      guards: [{ key: keys.node(projectId, nodeId), revision: node.revision }, ...(moved?.guards ?? [])],
       events: [projectEvent(projectId, "node.updated", nodeWire(deps, next))],
     });
+    if (moved) lifecycle.consoleMoved(next, node.console!);
     lifecycle.nodeStatusChanged(next, node.status);
     return { node: next, effect: nodeEffect(node, next) };
   });
+}
+
+/**
+ * A node about to start whose allocated console port another program took on its host since
+ * (as the host's daemon reports) moves to a free one, as GNS3's computes hand out only ports
+ * they can bind; a port the client chose stays, and its start says the port is taken.
+ */
+async function consoleMove(deps: ControllerDeps, node: NodeRecord): Promise<Pick<Change, "writes" | "guards"> & { console: number } | undefined> {
+  if (node.console === null || node.console_chosen || !(await busyConsolePorts(deps, node.compute_id)).has(node.console)) return undefined;
+  const console = freeConsolePort(await unavailableConsolePorts(deps, node.compute_id), node.compute_id);
+  const claim = keys.consolePort(node.compute_id, console);
+  return {
+    console,
+    writes: [{ key: keys.consolePort(node.compute_id, node.console), delete: true }, { key: claim, value: node.node_id }],
+    guards: [{ key: claim, absent: true }],
+  };
 }
 
 export async function duplicateNode(

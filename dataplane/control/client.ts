@@ -41,6 +41,8 @@ export interface Reconciler {
   isCapturing?(relativePath: string): boolean;
   /** Optional: the nodes whose process runs now, with its command line; every ack carries them. */
   nodeReports?(): NodeReport[];
+  /** Optional: the console ports of the nodes it runs, which are not busy for the controller's purposes. */
+  consolePorts?(): number[];
 }
 
 export interface ControlClientOptions {

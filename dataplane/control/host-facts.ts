@@ -1,11 +1,13 @@
 import { qemuBinariesOnPath } from "@shared/qemu/binaries-on-path";
 import { Kvm, type HostFacts } from "@shared/proto";
+import { CONSOLE_PORT_RANGE } from "@shared/schemas/compute";
 import { kvmState, watchKvmState, type KvmState } from "../nodes/qemu-accel";
+import { listeningTcpPorts } from "./listening-ports";
 
 /** What the daemon tells the controller of its machine: sent after each Hello and whenever it changes. */
 export interface HostFactsSource {
   read(): Promise<HostFacts>;
-  /** Calls `changed` when the facts change (the KVM probe settled); the returned function stops it. */
+  /** Calls `changed` when the facts change (the KVM probe settled, a console port was taken or freed); the returned function stops it. */
   watch(changed: () => void): () => void;
 }
 
@@ -18,11 +20,36 @@ const KVM_PLATFORMS = ["x86_64"];
  * `qemu-accel.ts` knows it. While unprobed, the platforms are those KVM would accelerate,
  * as GNS3 reports them wherever /dev/kvm is there.
  */
-export function machineHostFacts(path = process.env.PATH ?? ""): HostFactsSource {
+export function machineHostFacts(ownConsolePorts: () => Iterable<number>, path = process.env.PATH ?? ""): HostFactsSource {
+  const busy = () => busyConsolePorts(ownConsolePorts);
   return {
-    read: async () => ({ qemuBinaries: await qemuBinariesOnPath(path), ...kvmFacts(await kvmState()) }),
-    watch: (changed) => watchKvmState(() => changed()),
+    read: async () => ({ qemuBinaries: await qemuBinariesOnPath(path), ...kvmFacts(await kvmState()), busyConsolePorts: await busy() }),
+    watch: (changed) => {
+      const stopKvm = watchKvmState(() => changed());
+      // Another program taking or freeing a console port shows within a poll.
+      let last: Promise<string> = busy().then(String);
+      const poll = setInterval(() => {
+        const previous = last;
+        last = busy().then(String);
+        void Promise.all([previous, last]).then(([before, now]) => before !== now && changed());
+      }, BUSY_PORTS_POLL_MS);
+      poll.unref();
+      return () => {
+        stopKvm();
+        clearInterval(poll);
+      };
+    },
   };
+}
+
+/** How often the console range is read again: a few kB of /proc, at most a poll behind a program that took a port. */
+export const BUSY_PORTS_POLL_MS = 2000;
+
+/** The ports of the console range something listens on, but for the consoles of this daemon's own nodes, lowest first. */
+export async function busyConsolePorts(ownConsolePorts: () => Iterable<number>): Promise<number[]> {
+  const own = new Set(ownConsolePorts());
+  const { first, last } = CONSOLE_PORT_RANGE;
+  return [...(await listeningTcpPorts())].filter((port) => port >= first && port <= last && !own.has(port)).sort((a, b) => a - b);
 }
 
 export function kvmFacts(state: KvmState): Pick<HostFacts, "kvm" | "kvmDetail" | "kvmPlatforms"> {

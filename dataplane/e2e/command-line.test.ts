@@ -28,7 +28,7 @@ describe.skipIf(!canRun)(`what the daemon runs, in the API${canRun ? "" : " — 
     const forwarding = await createHostForwarding({ dataDir, metricsPort: 0, extraFactories: { [NodeKind.VPCS]: vpcsNodeFactory() } });
     const daemon = await startDaemon(
       { controllerUrl: controller.url, hostId: "h1", token: TOKEN, tunnelAddress: "127.0.0.1", udpPortMin: 20000, udpPortMax: 20100, dataDir },
-      () => ({ ...forwarding, hostFacts: machineHostFacts() }),
+      () => ({ ...forwarding, hostFacts: machineHostFacts(() => forwarding.reconciler.consolePorts?.() ?? []) }),
     );
     later(() => daemon.stop());
     const api = async (method: string, path: string): Promise<{ status: number; body: any }> => {

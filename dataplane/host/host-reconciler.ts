@@ -116,6 +116,11 @@ export class HostReconciler implements Reconciler {
     return reports;
   }
 
+  /** The console ports of the nodes it runs now; a stopped node's port is not its while it is stopped. */
+  consolePorts(): number[] {
+    return [...this.nodes.values()].filter(({ spec }) => spec.running && spec.consolePort > 0).map(({ spec }) => spec.consolePort);
+  }
+
   /** Whether a link's capture is being written to `relativePath` now: not failed, and not stopped, or stopped but still writing what it held. */
   isCapturing(relativePath: string): boolean {
     for (const { capture } of this.links.values()) if (capture?.path === relativePath && capture.writer) return true;

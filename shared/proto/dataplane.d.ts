@@ -177,6 +177,7 @@ export namespace gns3 {
                 kvm: gns3.dataplane.v1.HostFacts.Kvm;
                 kvmDetail: string;
                 kvmPlatforms: string[];
+                busyConsolePorts: number[];
                 static create(properties: gns3.dataplane.v1.HostFacts.$Shape): gns3.dataplane.v1.HostFacts & gns3.dataplane.v1.HostFacts.$Shape;
                 static create(properties?: gns3.dataplane.v1.HostFacts.$Properties): gns3.dataplane.v1.HostFacts;
                 static encode(message: gns3.dataplane.v1.HostFacts.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -190,6 +191,7 @@ export namespace gns3 {
                     kvm?: (gns3.dataplane.v1.HostFacts.Kvm|null);
                     kvmDetail?: (string|null);
                     kvmPlatforms?: (string[]|null);
+                    busyConsolePorts?: (number[]|null);
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = gns3.dataplane.v1.HostFacts.$Properties;

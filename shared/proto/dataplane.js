@@ -1269,6 +1269,7 @@ export const gns3 = $root.gns3 = (() => {
                  * @property {gns3.dataplane.v1.HostFacts.Kvm|null} [kvm] HostFacts kvm
                  * @property {string|null} [kvmDetail] HostFacts kvmDetail
                  * @property {Array.<string>|null} [kvmPlatforms] HostFacts kvmPlatforms
+                 * @property {Array.<number>|null} [busyConsolePorts] HostFacts busyConsolePorts
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -1296,6 +1297,7 @@ export const gns3 = $root.gns3 = (() => {
                 const HostFacts = function (properties) {
                     this.qemuBinaries = [];
                     this.kvmPlatforms = [];
+                    this.busyConsolePorts = [];
                     if (properties)
                         for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
                             if (properties[keys[i]] != null && keys[i] !== "__proto__")
@@ -1333,6 +1335,14 @@ export const gns3 = $root.gns3 = (() => {
                  * @instance
                  */
                 HostFacts.prototype.kvmPlatforms = $util.emptyArray;
+
+                /**
+                 * HostFacts busyConsolePorts.
+                 * @member {Array.<number>} busyConsolePorts
+                 * @memberof gns3.dataplane.v1.HostFacts
+                 * @instance
+                 */
+                HostFacts.prototype.busyConsolePorts = $util.emptyArray;
 
                 /**
                  * Creates a new HostFacts instance using the specified properties.
@@ -1376,6 +1386,8 @@ export const gns3 = $root.gns3 = (() => {
                     if (message.kvmPlatforms != null && message.kvmPlatforms.length)
                         for (let i = 0; i < message.kvmPlatforms.length; ++i)
                             writer.uint32(/* id 4, wireType 2 =*/34).string(message.kvmPlatforms[i]);
+                    if (message.busyConsolePorts != null && message.busyConsolePorts.length)
+                        writer.uint32(/* id 5, wireType 2 =*/42).uint32s(message.busyConsolePorts);
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -1452,6 +1464,20 @@ export const gns3 = $root.gns3 = (() => {
                                 if (!(message.kvmPlatforms && message.kvmPlatforms.length))
                                     message.kvmPlatforms = [];
                                 message.kvmPlatforms.push(reader.stringVerify());
+                                continue;
+                            }
+                        case 5: {
+                                if (wireType === 2) {
+                                    if (!(message.busyConsolePorts && message.busyConsolePorts.length))
+                                        message.busyConsolePorts = [];
+                                    reader.uint32s(message.busyConsolePorts);
+                                    continue;
+                                }
+                                if (wireType !== 0)
+                                    break;
+                                if (!(message.busyConsolePorts && message.busyConsolePorts.length))
+                                    message.busyConsolePorts = [];
+                                message.busyConsolePorts.push(reader.uint32());
                                 continue;
                             }
                         }

@@ -68,6 +68,8 @@ export interface HostFacts {
   kvm: Kvm;
   kvmDetail: string;
   kvmPlatforms: string[];
+  /** Ports of the console range another program listens on here (not this daemon's nodes). */
+  busyConsolePorts: number[];
 }
 
 export interface DirectionCounters {
@@ -315,6 +317,7 @@ function completeHostFacts(facts: gns3.dataplane.v1.HostFacts.$Properties): Host
     kvm: facts.kvm ?? Kvm.KVM_UNPROBED,
     kvmDetail: facts.kvmDetail ?? "",
     kvmPlatforms: facts.kvmPlatforms ?? [],
+    busyConsolePorts: facts.busyConsolePorts ?? [],
   };
 }
 

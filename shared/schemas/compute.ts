@@ -71,3 +71,6 @@ export type ComputeCreate = z.infer<typeof computeCreate>;
 /** `PUT /v2/computes/{id}`: any of the fields; a `compute_id` in the body is ignored, as GNS3 does (the GUI sends it). */
 export const computeUpdate = z.strictObject({ ...computeFields, compute_id: z.string().optional() }).partial();
 export type ComputeUpdate = z.infer<typeof computeUpdate>;
+
+/** GNS3's console port range on every compute (`console_start_port_range`–`console_end_port_range`). */
+export const CONSOLE_PORT_RANGE = { first: 5000, last: 10000 } as const;
