@@ -1,12 +1,7 @@
-import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { waitFor } from "@shared/testing/cleanups";
-import { startControllerProcess, type ControllerProcess } from "../../controller/testing/controller-process";
-import { apiAt } from "./cloud-lab";
-import { startDaemonProcess, type DaemonProcess } from "./daemon-process";
+import type { DaemonProcess } from "./daemon-process";
+import { handStartedLab } from "./hand-started-lab";
 
 /**
  * A host registered through the API (as the Qt GUI adds a remote server) before its daemon
@@ -15,31 +10,14 @@ import { startDaemonProcess, type DaemonProcess } from "./daemon-process";
  * own token admits no other host, and deleting the compute sends the daemon away for good.
  */
 describe("a compute registered through the API", () => {
-  const root = mkdtempSync(join(tmpdir(), "e2e-registered-host-"));
-  const sharedToken = randomBytes(16).toString("hex");
-  let controller: ControllerProcess;
-  const daemons: DaemonProcess[] = [];
-  const api = apiAt(() => controller.url);
-  afterAll(async () => {
-    await Promise.all(daemons.map((daemon) => daemon.stop()));
-    await controller?.stop();
-    rmSync(root, { recursive: true, force: true });
-  });
-
+  const lab = handStartedLab("e2e-registered-host-");
+  const { api, token: sharedToken } = lab;
   let ports = 29400;
-  const daemon = async (hostId: string, token: string) => {
-    const dataDir = join(root, `${hostId}-${ports}`);
-    mkdirSync(dataDir, { recursive: true });
-    const started = await startDaemonProcess({ controllerUrl: controller.url, hostId, token, dataDir, udpPorts: `${ports}-${(ports += 100) - 1}` });
-    daemons.push(started);
-    return started;
-  };
+  const daemon = (hostId: string, token: string) => lab.startDaemon(`${hostId}-${ports}`, { hostId, token, udpPorts: `${ports}-${(ports += 100) - 1}` });
   const exited = (process: DaemonProcess) => waitFor("the daemon to give up", () => process.child.exitCode !== null || process.child.signalCode !== null, 15_000);
 
   it("admits its daemon by its own token only, and sends it away when the compute is deleted", async () => {
-    controller = await startControllerProcess(["--port", "0", "--data-dir", join(root, "controller"), "--dataplane-token", sharedToken, "--no-local-dataplane"], {}, "start", {
-      captureOutput: true,
-    });
+    await lab.startController();
     const registered = await api("POST", "/v2/computes", { compute_id: "rack", name: "Rack", protocol: "http", host: "127.0.0.1", port: 3080 });
     expect(registered.status).toBe(201);
     const ownToken = registered.body.dataplane_token as string;

@@ -1,12 +1,7 @@
-import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { waitFor } from "@shared/testing/cleanups";
-import { startControllerProcess, type ControllerProcess } from "../../controller/testing/controller-process";
-import { apiAt } from "./cloud-lab";
-import { startDaemonProcess, type DaemonProcess } from "./daemon-process";
+import type { ControllerProcess } from "../../controller/testing/controller-process";
+import { handStartedLab } from "./hand-started-lab";
 
 /** The JSON log lines of `output` whose `msg` is `msg`. */
 function logged(output: readonly string[], msg: string): Array<Record<string, unknown>> {
@@ -27,29 +22,13 @@ function logged(output: readonly string[], msg: string): Array<Record<string, un
  * the second takes the host.
  */
 describe("two daemons with one host id", () => {
-  const root = mkdtempSync(join(tmpdir(), "e2e-two-daemons-"));
-  const token = randomBytes(16).toString("hex");
+  const lab = handStartedLab("e2e-two-daemons-");
+  const { api } = lab;
   let controller: ControllerProcess;
-  const daemons: DaemonProcess[] = [];
-  const api = apiAt(() => controller.url);
-  afterAll(async () => {
-    await Promise.all(daemons.map((daemon) => daemon.stop()));
-    await controller?.stop();
-    rmSync(root, { recursive: true, force: true });
-  });
-
-  const daemon = async (name: string) => {
-    const dataDir = join(root, name);
-    mkdirSync(dataDir, { recursive: true });
-    const started = await startDaemonProcess({ controllerUrl: controller.url, hostId: "h1", token, dataDir, udpPorts: name === "first" ? "29100-29199" : "29200-29299" });
-    daemons.push(started);
-    return started;
-  };
+  const daemon = (name: string) => lab.startDaemon(name, { hostId: "h1", token: lab.token, udpPorts: name === "first" ? "29100-29199" : "29200-29299" });
 
   it("refuses the second while the first lives, in all three logs, without flapping; the second takes over after", async () => {
-    controller = await startControllerProcess(["--port", "0", "--data-dir", join(root, "controller"), "--dataplane-token", token, "--no-local-dataplane"], {}, "start", {
-      captureOutput: true,
-    });
+    controller = await lab.startController();
     const first = await daemon("first");
     await waitFor("h1 connected", async () => (await api("GET", "/v2/computes/h1")).body?.connected === true);
     const second = await daemon("second");
