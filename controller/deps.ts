@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { UpgradeWebSocket } from "hono/ws";
+import type { HostNetworkInterface } from "@shared/host/network-interfaces";
 import type { ComputeStatistics, QemuBinary } from "@shared/schemas/compute";
 import type { TcpDialer } from "./consoles/tcp";
 import type { HostForwarded } from "./dataplane/host-forwarded";
@@ -154,6 +155,8 @@ export interface LocalHost {
   statistics(): Promise<ComputeStatistics>;
   /** The QEMU system emulators on the PATH. */
   qemuBinaries(): Promise<QemuBinary[]>;
+  /** The machine's network interfaces, as a compute lists them. */
+  networkInterfaces(): Promise<HostNetworkInterface[]>;
 }
 
 export const GNS3_VERSION = "2.2.59";

@@ -12,7 +12,7 @@ import { DataplaneHub } from "./hub";
 const TOKEN = "facts-token";
 const { tempDir } = cleanupAfterEach();
 
-const UNPROBED: HostFacts = { qemuBinaries: [{ path: "/usr/bin/qemu-system-x86_64", version: "7.2.22" }], kvm: Kvm.KVM_UNPROBED, kvmDetail: "", kvmPlatforms: ["x86_64"], busyConsolePorts: [] };
+const UNPROBED: HostFacts = { qemuBinaries: [{ path: "/usr/bin/qemu-system-x86_64", version: "7.2.22" }], kvm: Kvm.KVM_UNPROBED, kvmDetail: "", kvmPlatforms: ["x86_64"], busyConsolePorts: [], interfaces: [] };
 
 /** A hub in process, a daemon of host `h1` on a fake socket, and what the store was asked to write. */
 function hubWithDaemon() {
@@ -42,7 +42,7 @@ describe("a host's facts on the controller", () => {
     const { deps, report, factWrites } = hubWithDaemon();
     report(UNPROBED);
     await waitFor("the facts stored", () => loadHostFacts(deps, "h1"));
-    expect(await loadHostFacts(deps, "h1")).toEqual({ qemu_binaries: UNPROBED.qemuBinaries, kvm: "unprobed", kvm_detail: "", kvm_platforms: ["x86_64"], busy_console_ports: [] });
+    expect(await loadHostFacts(deps, "h1")).toEqual({ qemu_binaries: UNPROBED.qemuBinaries, kvm: "unprobed", kvm_detail: "", kvm_platforms: ["x86_64"], busy_console_ports: [], interfaces: [] });
     // Each connection tells them again: nothing is written when nothing changed.
     report(UNPROBED);
     report({ ...UNPROBED, kvm: Kvm.KVM_UNUSABLE, kvmDetail: "/dev/kvm does not exist", kvmPlatforms: [] });

@@ -1,3 +1,4 @@
+import type { HostNetworkInterface } from "@shared/host/network-interfaces";
 import { missingRecord } from "./errors";
 
 /**
@@ -55,4 +56,19 @@ export function computePortsToWire(claims: PortClaims): ComputePortsWire {
     udp_port_range: [udpRange[0], udpRange[1]],
     udp_ports: ascending(claims.udpPorts),
   };
+}
+
+/** An interface as GNS3's compute lists it (`GET /v2/compute/network/interfaces`). */
+export interface NetworkInterfaceWire {
+  id: string;
+  name: string;
+  ip_address: string;
+  netmask: string;
+  mac_address: string;
+  type: "ethernet" | "tap";
+  special: boolean;
+}
+
+export function networkInterfaceToWire(found: HostNetworkInterface): NetworkInterfaceWire {
+  return { id: found.name, name: found.name, ip_address: found.ip_address, netmask: found.netmask, mac_address: found.mac_address, type: found.type, special: found.special };
 }

@@ -1,3 +1,4 @@
+import type { HostNetworkInterface } from "@shared/host/network-interfaces";
 import type { QemuBinary } from "@shared/schemas/compute";
 
 /** What a host's machine offers QEMU, as its daemon last reported it (stored per host). */
@@ -11,6 +12,8 @@ export interface HostFactsRecord {
   kvm_platforms: string[];
   /** Ports of the console range another program listens on there; absent in records from before it was reported. */
   busy_console_ports?: number[];
+  /** The machine's network interfaces, for cloud ports; absent in records from before they were reported. */
+  interfaces?: HostNetworkInterface[];
 }
 
 /**

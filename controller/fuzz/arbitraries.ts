@@ -26,6 +26,8 @@ const ENDPOINT_WEIGHTS: Record<string, number> = {
   "POST /v2/compute/emulator/images/:filename{.+}": 2,
   // Succeeds only after an upload of that very file to that emulator: rare unless commoner.
   "GET /v2/compute/:emulator{qemu|iou|dynamips}/images/:filename{.+}": 2,
+  // Succeeds only for the one node the prologue wrote a file for, under that file's name.
+  "GET /v2/projects/:project_id/nodes/:node_id/files/:path{.+}": 2,
   "POST /v2/templates": 2,
 };
 

@@ -120,6 +120,8 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "get", path: "/v2/computes/:compute_id", summary: "A compute", status: 200 },
   { method: "put", path: "/v2/computes/:compute_id", summary: "Rename a registered host or change its address; a `password` is its daemon's new token", status: 200, body: computeUpdate },
   { method: "delete", path: "/v2/computes/:compute_id", summary: "Forget a registered host: its projects are closed and its daemon sent away (not `local`)", status: 204 },
+  { method: "get", path: "/v2/computes/:compute_id/network/interfaces", summary: "Network interfaces of a compute's machine, as its daemon reported them (a cloud node's ports)", status: 200 },
+  { method: "get", path: "/v2/compute/network/interfaces", summary: "Network interfaces of the local compute's machine", status: 200 },
   { method: "get", path: "/v2/computes/:compute_id/ports", summary: "Port ranges of a compute and the ports taken", status: 200, response: computePortsWire },
   { method: "get", path: "/v2/computes/:compute_id/qemu/binaries", summary: "QEMU emulators of a compute's machine, as its daemon reported them (`?archs=x86_64,i386` filters: an extension)", status: 200, response: z.array(qemuBinary) },
   { method: "get", path: "/v2/computes/:compute_id/qemu/capabilities", summary: "The QEMU platforms KVM accelerates on a compute's machine", status: 200, response: qemuCapabilitiesWire },

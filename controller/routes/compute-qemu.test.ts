@@ -51,7 +51,7 @@ async function daemonReporting(api: ApiClient, context: TestContext, hostId: str
   await client.start();
 }
 
-const unprobed = (): MachineFacts => new MachineFacts({ qemuBinaries: BINARIES, kvm: Kvm.KVM_UNPROBED, kvmDetail: "", kvmPlatforms: ["x86_64"], busyConsolePorts: [] });
+const unprobed = (): MachineFacts => new MachineFacts({ qemuBinaries: BINARIES, kvm: Kvm.KVM_UNPROBED, kvmDetail: "", kvmPlatforms: ["x86_64"], busyConsolePorts: [], interfaces: [] });
 
 describeApi(
   "the QEMU facts of the computes",

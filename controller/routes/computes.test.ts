@@ -68,4 +68,19 @@ describeApi("computes", (api) => {
     for (const binary of reply.body) expect(Object.keys(binary).sort()).toEqual(["path", "version"]);
     expect((await api.get("/v2/computes/nowhere/qemu/binaries")).body).toEqual({ message: "Compute ID nowhere doesn't exist", status: 404 });
   });
+
+  it("lists a compute's network interfaces with GNS3's fields, for the cloud node's ports", async () => {
+    const listed = await api.get("/v2/computes/local/network/interfaces");
+    expect(listed.status).toBe(200);
+    // Workers have no machine of their own: their local compute lists none until a daemon reports.
+    if (api.fileBackend === "disk") {
+      expect(listed.body.find((entry: { name: string }) => entry.name === "lo")).toEqual({
+        id: "lo", name: "lo", ip_address: "127.0.0.1", netmask: "255.0.0.0", mac_address: "00:00:00:00:00:00", type: "ethernet", special: true,
+      });
+      expect((await api.get("/v2/compute/network/interfaces")).body).toEqual(listed.body);
+    } else {
+      expect(listed.body).toEqual([]);
+    }
+    expect((await api.get("/v2/computes/nowhere/network/interfaces")).body).toEqual({ message: "Compute ID nowhere doesn't exist", status: 404 });
+  });
 }, { workerd: true });

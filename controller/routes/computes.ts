@@ -6,7 +6,7 @@ import { declaredLength } from "../http/content-length";
 import { emptyResponse, jsonResponse } from "../http/responses";
 import { parseJsonBody, validate } from "../http/validation";
 import { LOCAL_COMPUTE_ID } from "../domain/computes";
-import { computePorts, listComputeImages, qemuBinaries, qemuCapabilitiesOf, uploadComputeImage } from "../services/compute-resources";
+import { computeNetworkInterfaces, computePorts, listComputeImages, qemuBinaries, qemuCapabilitiesOf, uploadComputeImage } from "../services/compute-resources";
 import { deleteCompute, registerCompute, updateCompute } from "../services/compute-registry";
 import { getCompute, listComputes } from "../services/computes";
 
@@ -27,6 +27,10 @@ export function registerComputeRoutes(app: Hono, deps: ControllerDeps): void {
     await deleteCompute(deps, c.req.param("compute_id"));
     return emptyResponse(204);
   });
+
+  app.get("/v2/computes/:compute_id/network/interfaces", async (c) => jsonResponse(200, await computeNetworkInterfaces(deps, c.req.param("compute_id"))));
+  // The controller is the `local` compute too.
+  app.get("/v2/compute/network/interfaces", async () => jsonResponse(200, await computeNetworkInterfaces(deps, LOCAL_COMPUTE_ID)));
 
   app.get("/v2/computes/:compute_id/ports", async (c) => jsonResponse(200, await computePorts(deps, c.req.param("compute_id"))));
 

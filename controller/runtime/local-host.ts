@@ -1,5 +1,6 @@
 import { readFile, statfs } from "node:fs/promises";
 import { cpus, freemem, loadavg, totalmem } from "node:os";
+import { hostNetworkInterfaces } from "@shared/host/network-interfaces";
 import { qemuBinariesOnPath } from "@shared/qemu/binaries-on-path";
 import type { ComputeStatistics } from "@shared/schemas/compute";
 import type { LocalHost } from "../deps";
@@ -18,6 +19,7 @@ export function nodeLocalHost(options: NodeLocalHostOptions): LocalHost {
     port: options.port,
     statistics: () => hostStatistics(options),
     qemuBinaries: () => qemuBinariesOnPath(process.env.PATH ?? ""),
+    networkInterfaces: hostNetworkInterfaces,
   };
 }
 

@@ -2,7 +2,7 @@ import type { QemuBinary } from "@shared/schemas/compute";
 import type { ControllerDeps } from "../deps";
 import { loadHostFacts } from "./host-facts";
 import type { DataplaneHostRecord } from "../dataplane/host-records";
-import { assertImageUploads, computePortsToWire, imageListSource, type ComputePortsWire } from "../domain/compute-resources";
+import { assertImageUploads, computePortsToWire, imageListSource, networkInterfaceToWire, type ComputePortsWire, type NetworkInterfaceWire } from "../domain/compute-resources";
 import { LOCAL_COMPUTE_ID } from "../domain/computes";
 import type { ImageWire } from "../domain/images";
 import { binariesForArchs, qemuCapabilities } from "../domain/qemu-host";
@@ -57,6 +57,18 @@ export async function qemuBinaries(deps: ControllerDeps, computeId: string, arch
   if (facts) return binariesForArchs(facts.qemu_binaries, archs);
   if (computeId !== LOCAL_COMPUTE_ID || !deps.localHost) return [];
   return binariesForArchs(await deps.localHost.qemuBinaries(), archs);
+}
+
+/**
+ * The compute's network interfaces as GNS3's compute lists them, from what its daemon reported;
+ * `local` without a report lists the controller's own machine's, and another compute whose
+ * daemon never reported lists none (Workers: none either, having no machine of their own).
+ */
+export async function computeNetworkInterfaces(deps: ControllerDeps, computeId: string): Promise<NetworkInterfaceWire[]> {
+  await loadComputeRecord(deps, computeId);
+  const reported = (await loadHostFacts(deps, computeId))?.interfaces;
+  const found = reported ?? (computeId === LOCAL_COMPUTE_ID && deps.localHost ? await deps.localHost.networkInterfaces() : []);
+  return found.map(networkInterfaceToWire);
 }
 
 /** The platforms KVM accelerates on the compute's machine (GNS3's `{"kvm": [...]}`); none until its daemon reported. */

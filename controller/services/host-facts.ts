@@ -10,6 +10,14 @@ export function hostFactsRecord(facts: HostFacts): HostFactsRecord {
     kvm_detail: facts.kvmDetail,
     kvm_platforms: [...facts.kvmPlatforms],
     busy_console_ports: [...facts.busyConsolePorts],
+    interfaces: facts.interfaces.map((found) => ({
+      name: found.name,
+      type: found.type === "tap" ? "tap" : "ethernet",
+      mac_address: found.macAddress,
+      ip_address: found.ipAddress,
+      netmask: found.netmask,
+      special: found.special,
+    })),
   };
 }
 
@@ -28,7 +36,7 @@ export async function saveHostFacts(deps: ControllerDeps, hostId: string, facts:
 
 /** Every field in one order, however a store returns a record's keys. */
 function factsKey(record: HostFactsRecord): string {
-  return JSON.stringify([record.qemu_binaries.map((binary) => [binary.path, binary.version]), record.kvm, record.kvm_detail, record.kvm_platforms, record.busy_console_ports ?? []]);
+  return JSON.stringify([record.qemu_binaries.map((binary) => [binary.path, binary.version]), record.kvm, record.kvm_detail, record.kvm_platforms, record.busy_console_ports ?? [], record.interfaces ?? []]);
 }
 
 export function loadHostFacts(deps: ControllerDeps, hostId: string): Promise<HostFactsRecord | undefined> {
@@ -39,4 +47,10 @@ export function loadHostFacts(deps: ControllerDeps, hostId: string): Promise<Hos
 export async function loadEveryHostFacts(deps: ControllerDeps): Promise<Map<string, HostFactsRecord>> {
   const prefix = keys.dataplaneHostFactsPrefix();
   return new Map((await deps.store.list<HostFactsRecord>(prefix)).map(({ key, value }) => [key.slice(prefix.length), value]));
+}
+
+/** The names a new cloud on the compute gets ports for: its host's interfaces but the special ones, as GNS3's cloud defaults. */
+export async function cloudInterfaceNames(deps: ControllerDeps, computeId: string): Promise<string[]> {
+  const reported = (await loadHostFacts(deps, computeId))?.interfaces;
+  return reported ? reported.filter((found) => !found.special).map((found) => found.name) : deps.hostInterfaces();
 }

@@ -14,7 +14,7 @@ import { applyChange, combineChanges, emptyChange, reachDataplane, type Change }
 import { combineEffects, linkEffect, nodeEffect, type DataplaneEffect } from "../domain/dataplane-effects";
 import { CONSOLE_PORT_RANGE } from "@shared/schemas/compute";
 import { withConflictRetry } from "../store/conflict-retry";
-import { loadHostFacts } from "./host-facts";
+import { cloudInterfaceNames, loadHostFacts } from "./host-facts";
 import { loadComputeRecord } from "./computes";
 import { hostsOfEnds, linkRemoval } from "./links";
 import { projectEvent } from "./project-events";
@@ -130,7 +130,7 @@ export async function createNode(deps: ControllerDeps, projectId: string, input:
     const name = allocateNodeName(input.name, await takenNames(deps, projectId));
     const console = hasConsole(consoleType) ? await allocateConsole(deps, input.compute_id, input.console, attempt) : null;
     const node: NodeRecord = {
-      ...newNode({ ...input, properties }, { nodeId, projectId, name, console, hostInterfaces: deps.hostInterfaces() }),
+      ...newNode({ ...input, properties }, { nodeId, projectId, name, console, hostInterfaces: await cloudInterfaceNames(deps, input.compute_id) }),
       ...origin,
       ...(input.console != null && console !== null ? { console_chosen: true as const } : {}),
     };

@@ -1,5 +1,6 @@
 import { qemuBinariesOnPath } from "@shared/qemu/binaries-on-path";
-import { Kvm, type HostFacts } from "@shared/proto";
+import { hostNetworkInterfaces, type HostNetworkInterface } from "@shared/host/network-interfaces";
+import { Kvm, type HostFacts, type NetworkInterface } from "@shared/proto";
 import { CONSOLE_PORT_RANGE } from "@shared/schemas/compute";
 import { kvmState, watchKvmState, type KvmState } from "../nodes/qemu-accel";
 import { listeningTcpPorts } from "./listening-ports";
@@ -21,16 +22,16 @@ const KVM_PLATFORMS = ["x86_64"];
  * as GNS3 reports them wherever /dev/kvm is there.
  */
 export function machineHostFacts(ownConsolePorts: () => Iterable<number>, path = process.env.PATH ?? ""): HostFactsSource {
-  const busy = () => busyConsolePorts(ownConsolePorts);
+  const polled = async () => ({ busyConsolePorts: await busyConsolePorts(ownConsolePorts), interfaces: (await hostNetworkInterfaces()).map(interfaceFact) });
   return {
-    read: async () => ({ qemuBinaries: await qemuBinariesOnPath(path), ...kvmFacts(await kvmState()), busyConsolePorts: await busy() }),
+    read: async () => ({ qemuBinaries: await qemuBinariesOnPath(path), ...kvmFacts(await kvmState()), ...(await polled()) }),
     watch: (changed) => {
       const stopKvm = watchKvmState(() => changed());
-      // Another program taking or freeing a console port shows within a poll.
-      let last: Promise<string> = busy().then(String);
+      // Another program taking or freeing a console port, an interface added or changed: told within a poll.
+      let last: Promise<string> = polled().then((facts) => JSON.stringify(facts));
       const poll = setInterval(() => {
         const previous = last;
-        last = busy().then(String);
+        last = polled().then((facts) => JSON.stringify(facts));
         void Promise.all([previous, last]).then(([before, now]) => before !== now && changed());
       }, BUSY_PORTS_POLL_MS);
       poll.unref();
@@ -42,7 +43,11 @@ export function machineHostFacts(ownConsolePorts: () => Iterable<number>, path =
   };
 }
 
-/** How often the console range is read again: a few kB of /proc, at most a poll behind a program that took a port. */
+function interfaceFact(found: HostNetworkInterface): NetworkInterface {
+  return { name: found.name, type: found.type, macAddress: found.mac_address, ipAddress: found.ip_address, netmask: found.netmask, special: found.special };
+}
+
+/** How often the console range and the interfaces are read again: a few kB of /proc and /sys, at most a poll behind a change. */
 export const BUSY_PORTS_POLL_MS = 2000;
 
 /** The ports of the console range something listens on, but for the consoles of this daemon's own nodes, lowest first. */

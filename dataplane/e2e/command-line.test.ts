@@ -62,6 +62,12 @@ describe.skipIf(!canRun)(`what the daemon runs, in the API${canRun ? "" : " — 
     await waitFor("the daemon's facts", async () => JSON.stringify((await api("GET", "/v2/computes/h1/qemu/binaries")).body) === JSON.stringify(expected));
     const x86 = (await api("GET", "/v2/computes/h1/qemu/binaries?archs=x86_64")).body;
     expect(x86.map((binary: { path: string }) => basename(binary.path))).toEqual(expected.map((binary) => basename(binary.path)).filter((name) => name.endsWith("x86_64")));
+    // Its interfaces too, for a cloud node's ports on that host.
+    const interfaces = (await api("GET", "/v2/computes/h1/network/interfaces")).body;
+    expect(interfaces.find((entry: { name: string }) => entry.name === "lo")).toMatchObject({ id: "lo", type: "ethernet", special: true, ip_address: "127.0.0.1" });
+    const cloud = await create(`${base}/nodes`, { name: "Cloud1", node_type: "cloud", compute_id: "h1" });
+    const offered = interfaces.filter((entry: { special: boolean }) => !entry.special).map((entry: { name: string }) => entry.name);
+    expect(cloud.properties.ports_mapping.map((port: { interface: string }) => port.interface)).toEqual(offered);
     const capabilities = (await api("GET", "/v2/computes/h1/qemu/capabilities")).body;
     const compute = (await api("GET", "/v2/computes/h1")).body;
     // KVM is probed at the first QEMU start only: until then it is unknown, or ruled out by a look at /dev/kvm.

@@ -167,6 +167,38 @@ export namespace gns3 {
                 type $Shape = gns3.dataplane.v1.NodeReport.$Properties;
             }
 
+            interface INetworkInterface extends gns3.dataplane.v1.NetworkInterface.$Properties {
+            }
+
+            class NetworkInterface {
+                constructor(properties?: gns3.dataplane.v1.NetworkInterface.$Properties);
+                $unknowns?: Uint8Array[];
+                name: string;
+                type: string;
+                macAddress: string;
+                ipAddress: string;
+                netmask: string;
+                special: boolean;
+                static create(properties: gns3.dataplane.v1.NetworkInterface.$Shape): gns3.dataplane.v1.NetworkInterface & gns3.dataplane.v1.NetworkInterface.$Shape;
+                static create(properties?: gns3.dataplane.v1.NetworkInterface.$Properties): gns3.dataplane.v1.NetworkInterface;
+                static encode(message: gns3.dataplane.v1.NetworkInterface.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.NetworkInterface & gns3.dataplane.v1.NetworkInterface.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace NetworkInterface {
+                interface $Properties {
+                    name?: (string|null);
+                    type?: (string|null);
+                    macAddress?: (string|null);
+                    ipAddress?: (string|null);
+                    netmask?: (string|null);
+                    special?: (boolean|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.NetworkInterface.$Properties;
+            }
+
             interface IHostFacts extends gns3.dataplane.v1.HostFacts.$Properties {
             }
 
@@ -178,6 +210,7 @@ export namespace gns3 {
                 kvmDetail: string;
                 kvmPlatforms: string[];
                 busyConsolePorts: number[];
+                interfaces: gns3.dataplane.v1.NetworkInterface.$Properties[];
                 static create(properties: gns3.dataplane.v1.HostFacts.$Shape): gns3.dataplane.v1.HostFacts & gns3.dataplane.v1.HostFacts.$Shape;
                 static create(properties?: gns3.dataplane.v1.HostFacts.$Properties): gns3.dataplane.v1.HostFacts;
                 static encode(message: gns3.dataplane.v1.HostFacts.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -192,6 +225,7 @@ export namespace gns3 {
                     kvmDetail?: (string|null);
                     kvmPlatforms?: (string[]|null);
                     busyConsolePorts?: (number[]|null);
+                    interfaces?: (gns3.dataplane.v1.NetworkInterface.$Properties[]|null);
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = gns3.dataplane.v1.HostFacts.$Properties;

@@ -1260,6 +1260,272 @@ export const gns3 = $root.gns3 = (() => {
                 return NodeReport;
             })();
 
+            v1.NetworkInterface = (function() {
+
+                /**
+                 * Properties of a NetworkInterface.
+                 * @typedef {Object} gns3.dataplane.v1.NetworkInterface.$Properties
+                 * @property {string|null} [name] NetworkInterface name
+                 * @property {string|null} [type] NetworkInterface type
+                 * @property {string|null} [macAddress] NetworkInterface macAddress
+                 * @property {string|null} [ipAddress] NetworkInterface ipAddress
+                 * @property {string|null} [netmask] NetworkInterface netmask
+                 * @property {boolean|null} [special] NetworkInterface special
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a NetworkInterface.
+                 * @memberof gns3.dataplane.v1
+                 * @interface INetworkInterface
+                 * @augments gns3.dataplane.v1.NetworkInterface.$Properties
+                 * @deprecated Use gns3.dataplane.v1.NetworkInterface.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a NetworkInterface.
+                 * @typedef {gns3.dataplane.v1.NetworkInterface.$Properties} gns3.dataplane.v1.NetworkInterface.$Shape
+                 */
+
+                /**
+                 * Constructs a new NetworkInterface.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a NetworkInterface.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.NetworkInterface.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const NetworkInterface = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * NetworkInterface name.
+                 * @member {string} name
+                 * @memberof gns3.dataplane.v1.NetworkInterface
+                 * @instance
+                 */
+                NetworkInterface.prototype.name = "";
+
+                /**
+                 * NetworkInterface type.
+                 * @member {string} type
+                 * @memberof gns3.dataplane.v1.NetworkInterface
+                 * @instance
+                 */
+                NetworkInterface.prototype.type = "";
+
+                /**
+                 * NetworkInterface macAddress.
+                 * @member {string} macAddress
+                 * @memberof gns3.dataplane.v1.NetworkInterface
+                 * @instance
+                 */
+                NetworkInterface.prototype.macAddress = "";
+
+                /**
+                 * NetworkInterface ipAddress.
+                 * @member {string} ipAddress
+                 * @memberof gns3.dataplane.v1.NetworkInterface
+                 * @instance
+                 */
+                NetworkInterface.prototype.ipAddress = "";
+
+                /**
+                 * NetworkInterface netmask.
+                 * @member {string} netmask
+                 * @memberof gns3.dataplane.v1.NetworkInterface
+                 * @instance
+                 */
+                NetworkInterface.prototype.netmask = "";
+
+                /**
+                 * NetworkInterface special.
+                 * @member {boolean} special
+                 * @memberof gns3.dataplane.v1.NetworkInterface
+                 * @instance
+                 */
+                NetworkInterface.prototype.special = false;
+
+                /**
+                 * Creates a new NetworkInterface instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.NetworkInterface
+                 * @static
+                 * @param {gns3.dataplane.v1.NetworkInterface.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.NetworkInterface} NetworkInterface instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.NetworkInterface.$Shape): gns3.dataplane.v1.NetworkInterface & gns3.dataplane.v1.NetworkInterface.$Shape;
+                 *   (properties?: gns3.dataplane.v1.NetworkInterface.$Properties): gns3.dataplane.v1.NetworkInterface;
+                 * }}
+                 */
+                NetworkInterface.create = function(properties) {
+                    return new NetworkInterface(properties);
+                };
+
+                /**
+                 * Encodes the specified NetworkInterface message. Does not implicitly {@link gns3.dataplane.v1.NetworkInterface.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.NetworkInterface
+                 * @static
+                 * @param {gns3.dataplane.v1.NetworkInterface.$Properties} message NetworkInterface message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                NetworkInterface.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.name != null && $Object.hasOwnProperty.call(message, "name") && message.name !== "")
+                        writer.uint32(/* id 1, wireType 2 =*/10).string(message.name);
+                    if (message.type != null && $Object.hasOwnProperty.call(message, "type") && message.type !== "")
+                        writer.uint32(/* id 2, wireType 2 =*/18).string(message.type);
+                    if (message.macAddress != null && $Object.hasOwnProperty.call(message, "macAddress") && message.macAddress !== "")
+                        writer.uint32(/* id 3, wireType 2 =*/26).string(message.macAddress);
+                    if (message.ipAddress != null && $Object.hasOwnProperty.call(message, "ipAddress") && message.ipAddress !== "")
+                        writer.uint32(/* id 4, wireType 2 =*/34).string(message.ipAddress);
+                    if (message.netmask != null && $Object.hasOwnProperty.call(message, "netmask") && message.netmask !== "")
+                        writer.uint32(/* id 5, wireType 2 =*/42).string(message.netmask);
+                    if (message.special != null && $Object.hasOwnProperty.call(message, "special") && message.special !== false)
+                        writer.uint32(/* id 6, wireType 0 =*/48).bool(message.special);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a NetworkInterface message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.NetworkInterface
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.NetworkInterface & gns3.dataplane.v1.NetworkInterface.$Shape} NetworkInterface
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                NetworkInterface.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.NetworkInterface();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.name = value;
+                                else
+                                    delete message.name;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.type = value;
+                                else
+                                    delete message.type;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.macAddress = value;
+                                else
+                                    delete message.macAddress;
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.ipAddress = value;
+                                else
+                                    delete message.ipAddress;
+                                continue;
+                            }
+                        case 5: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.netmask = value;
+                                else
+                                    delete message.netmask;
+                                continue;
+                            }
+                        case 6: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.bool())
+                                    message.special = value;
+                                else
+                                    delete message.special;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for NetworkInterface
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.NetworkInterface
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                NetworkInterface.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.NetworkInterface";
+                };
+
+                return NetworkInterface;
+            })();
+
             v1.HostFacts = (function() {
 
                 /**
@@ -1270,6 +1536,7 @@ export const gns3 = $root.gns3 = (() => {
                  * @property {string|null} [kvmDetail] HostFacts kvmDetail
                  * @property {Array.<string>|null} [kvmPlatforms] HostFacts kvmPlatforms
                  * @property {Array.<number>|null} [busyConsolePorts] HostFacts busyConsolePorts
+                 * @property {Array.<gns3.dataplane.v1.NetworkInterface.$Properties>|null} [interfaces] HostFacts interfaces
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -1298,6 +1565,7 @@ export const gns3 = $root.gns3 = (() => {
                     this.qemuBinaries = [];
                     this.kvmPlatforms = [];
                     this.busyConsolePorts = [];
+                    this.interfaces = [];
                     if (properties)
                         for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
                             if (properties[keys[i]] != null && keys[i] !== "__proto__")
@@ -1345,6 +1613,14 @@ export const gns3 = $root.gns3 = (() => {
                 HostFacts.prototype.busyConsolePorts = $util.emptyArray;
 
                 /**
+                 * HostFacts interfaces.
+                 * @member {Array.<gns3.dataplane.v1.NetworkInterface.$Properties>} interfaces
+                 * @memberof gns3.dataplane.v1.HostFacts
+                 * @instance
+                 */
+                HostFacts.prototype.interfaces = $util.emptyArray;
+
+                /**
                  * Creates a new HostFacts instance using the specified properties.
                  * @function create
                  * @memberof gns3.dataplane.v1.HostFacts
@@ -1388,6 +1664,9 @@ export const gns3 = $root.gns3 = (() => {
                             writer.uint32(/* id 4, wireType 2 =*/34).string(message.kvmPlatforms[i]);
                     if (message.busyConsolePorts != null && message.busyConsolePorts.length)
                         writer.uint32(/* id 5, wireType 2 =*/42).uint32s(message.busyConsolePorts);
+                    if (message.interfaces != null && message.interfaces.length)
+                        for (let i = 0; i < message.interfaces.length; ++i)
+                            $root.gns3.dataplane.v1.NetworkInterface.encode(message.interfaces[i], writer.uint32(/* id 6, wireType 2 =*/50).fork(), _depth + 1).ldelim();
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -1478,6 +1757,14 @@ export const gns3 = $root.gns3 = (() => {
                                 if (!(message.busyConsolePorts && message.busyConsolePorts.length))
                                     message.busyConsolePorts = [];
                                 message.busyConsolePorts.push(reader.uint32());
+                                continue;
+                            }
+                        case 6: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.interfaces && message.interfaces.length))
+                                    message.interfaces = [];
+                                message.interfaces.push($root.gns3.dataplane.v1.NetworkInterface.decode(reader, reader.size(), $undefined, _depth + 1));
                                 continue;
                             }
                         }

@@ -70,6 +70,17 @@ export interface HostFacts {
   kvmPlatforms: string[];
   /** Ports of the console range another program listens on here (not this daemon's nodes). */
   busyConsolePorts: number[];
+  interfaces: NetworkInterface[];
+}
+
+export interface NetworkInterface {
+  name: string;
+  /** `ethernet`, or `tap` for a TUN/TAP device. */
+  type: string;
+  macAddress: string;
+  ipAddress: string;
+  netmask: string;
+  special: boolean;
 }
 
 export interface DirectionCounters {
@@ -318,6 +329,14 @@ function completeHostFacts(facts: gns3.dataplane.v1.HostFacts.$Properties): Host
     kvmDetail: facts.kvmDetail ?? "",
     kvmPlatforms: facts.kvmPlatforms ?? [],
     busyConsolePorts: facts.busyConsolePorts ?? [],
+    interfaces: (facts.interfaces ?? []).map((found) => ({
+      name: found.name ?? "",
+      type: found.type ?? "",
+      macAddress: found.macAddress ?? "",
+      ipAddress: found.ipAddress ?? "",
+      netmask: found.netmask ?? "",
+      special: found.special ?? false,
+    })),
   };
 }
 
