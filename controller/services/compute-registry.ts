@@ -23,15 +23,16 @@ export async function registerCompute(deps: ControllerDeps, input: ComputeCreate
   if (computeId === "vm") {
     throw conflictingRequest("Compute ID vm is GNS3's name for the GNS3 VM, which this server does not run: choose another compute_id");
   }
+  const computes = await listComputeRecords(deps);
   // GNS3 answers an id it knows with that compute, unchanged (a PUT changes it).
-  const known = await loadKnown(deps, computeId);
+  const known = computes.find((compute) => compute.compute_id === computeId);
   if (known) {
     const wire = await computeWire(deps, known);
     deps.events.publish({ kind: "controller" }, { action: "compute.updated", event: wire });
     return wire;
   }
   const compute = registeredCompute(input, computeId);
-  await assertNameFree(deps, compute.name, computeId);
+  assertNameFree(computes, compute.name, computeId);
   const given = passwordToken(input.password);
   const token = given ?? newToken();
   const key = keys.compute(computeId);
@@ -51,7 +52,7 @@ export async function updateCompute(deps: ControllerDeps, computeId: string, inp
   const next = await withConflictRetry(async () => {
     const record = await loadComputeRecord(deps, computeId);
     const updated = updatedCompute(record, input);
-    if (updated.name !== record.name) await assertNameFree(deps, updated.name, computeId);
+    if (updated.name !== record.name) assertNameFree(await listComputeRecords(deps), updated.name, computeId);
     const key = keys.compute(computeId);
     const writes = [{ key, value: updated }, ...(token === undefined ? [] : [await ownTokenWrite(computeId, token)])];
     await deps.store.commit(writes, [{ key, present: true }]);
@@ -70,7 +71,7 @@ export async function updateCompute(deps: ControllerDeps, computeId: string, inp
  */
 export async function deleteCompute(deps: ControllerDeps, computeId: string): Promise<void> {
   if (computeId === LOCAL_COMPUTE_ID) throw localUnchangeable("deleted");
-  const compute = await loadKnown(deps, computeId);
+  const compute = (await listComputeRecords(deps)).find((known) => known.compute_id === computeId);
   if (!compute) return;
   for (const project of await projectsOn(deps, computeId)) {
     if (project.status === "opened") await closeProject(deps, project.project_id, `the compute its nodes run on (${computeId}) was deleted`);
@@ -85,13 +86,8 @@ export async function deleteCompute(deps: ControllerDeps, computeId: string): Pr
   deps.events.publish({ kind: "controller" }, { action: "compute.deleted", event: wire });
 }
 
-async function loadKnown(deps: ControllerDeps, computeId: string): Promise<ComputeRecord | undefined> {
-  return (await listComputeRecords(deps)).find((compute) => compute.compute_id === computeId);
-}
-
-async function assertNameFree(deps: ControllerDeps, name: string, computeId: string): Promise<void> {
-  const other = (await listComputeRecords(deps)).find((compute) => compute.name === name && compute.compute_id !== computeId);
-  if (other) throw conflictingRequest(`Compute name "${name}" already exists`);
+function assertNameFree(computes: readonly ComputeRecord[], name: string, computeId: string): void {
+  if (computes.some((compute) => compute.name === name && compute.compute_id !== computeId)) throw conflictingRequest(`Compute name "${name}" already exists`);
 }
 
 async function projectsOn(deps: ControllerDeps, computeId: string): Promise<ProjectRecord[]> {
