@@ -9,7 +9,8 @@ import { binariesForArchs, qemuCapabilities } from "../domain/qemu-host";
 import { keys } from "../store/keys";
 import { loadComputeRecord } from "./computes";
 import { listImages, uploadImage } from "./images";
-import { CONSOLE_PORT_RANGE, claimedPorts } from "./nodes";
+import { CONSOLE_PORT_RANGE } from "@shared/schemas/compute";
+import { claimedPorts, unavailableConsolePorts } from "./nodes";
 import type { IncomingUpload } from "./upload-limit";
 
 /**
@@ -36,11 +37,9 @@ export async function uploadComputeImage(deps: ControllerDeps, computeId: string
 export async function computePorts(deps: ControllerDeps, computeId: string): Promise<ComputePortsWire> {
   await loadComputeRecord(deps, computeId);
   const host = await deps.store.get<DataplaneHostRecord>(keys.dataplaneHost(computeId));
-  const busy = (await loadHostFacts(deps, computeId))?.busy_console_ports ?? [];
-  const claimed = await claimedPorts(deps, keys.consolePortsPrefix(computeId));
   return computePortsToWire({
     consoleRange: [CONSOLE_PORT_RANGE.first, CONSOLE_PORT_RANGE.last],
-    consolePorts: [...new Set([...claimed, ...busy])].sort((a, b) => a - b),
+    consolePorts: [...(await unavailableConsolePorts(deps, computeId))],
     udpRange: host ? [host.udp_port_min, host.udp_port_max] : undefined,
     udpPorts: await claimedPorts(deps, keys.tunnelPortsPrefix(computeId)),
   });

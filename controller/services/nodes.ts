@@ -23,8 +23,6 @@ import { loadOpenedProject, loadProject } from "./projects";
 import { removeNodeFiles } from "./node-files";
 import { copyNodeScript, updateNodeScript, writeNewNodeScript } from "./vpcs-startup";
 
-export { CONSOLE_PORT_RANGE };
-
 export function nodeWire(deps: ControllerDeps, node: NodeRecord) {
   return nodeToWire(node, { consoleHost: deps.config.consoleHost, projectsDir: deps.config.projectsDir });
 }
@@ -63,7 +61,7 @@ async function busyConsolePorts(deps: ControllerDeps, computeId: string): Promis
 }
 
 /** Ports a new node cannot get: claimed by a node, or held by another program on the host (GNS3 hands out only ports it can bind). */
-async function unavailableConsolePorts(deps: ControllerDeps, computeId: string): Promise<Set<number>> {
+export async function unavailableConsolePorts(deps: ControllerDeps, computeId: string): Promise<Set<number>> {
   const [used, busy] = await Promise.all([usedConsolePorts(deps, computeId), busyConsolePorts(deps, computeId)]);
   return new Set([...used, ...busy]);
 }
@@ -298,8 +296,10 @@ async function recordNodeAction(
  * they can bind; a port the client chose stays, and its start says the port is taken.
  */
 async function consoleMove(deps: ControllerDeps, node: NodeRecord): Promise<Pick<Change, "writes" | "guards"> & { console: number } | undefined> {
-  if (node.console === null || node.console_chosen || !(await busyConsolePorts(deps, node.compute_id)).has(node.console)) return undefined;
-  const console = freeConsolePort(await unavailableConsolePorts(deps, node.compute_id), node.compute_id);
+  if (node.console === null || node.console_chosen) return undefined;
+  const busy = await busyConsolePorts(deps, node.compute_id);
+  if (!busy.has(node.console)) return undefined;
+  const console = freeConsolePort(new Set([...(await usedConsolePorts(deps, node.compute_id)), ...busy]), node.compute_id);
   const claim = keys.consolePort(node.compute_id, console);
   return {
     console,
