@@ -2,7 +2,8 @@
  * Which UDP path the daemon forwards with: the batched addon of `dataplane/native` (built by
  * `npm ci` through scripts/build-native.mjs) when it loads, node:dgram otherwise. The choice is
  * made once per process; the daemon logs it at start-up (`logUdpPath`), with the reason.
- * `GNS3_DATAPLANE_NATIVE=0` forces node:dgram (the tests run both ways).
+ * `GNS3_DATAPLANE_NATIVE=0` forces node:dgram (the tests run both ways). TAP and host-interface
+ * ports exist only in the addon: without it they are refused with the same reason.
  */
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -10,8 +11,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createLogger } from "@shared/logging/logger";
 
-/** The addon's functions (dataplane/native/udp_batch.c). Socket ids are small integers, reused after close. */
-export interface NativeUdp {
+/** The addon's functions (dataplane/native/udp_batch.c). Port ids are small integers, reused after close. */
+export interface NativeAddon {
   /** Binds and connects a non-blocking socket; throws an Error whose `code` is the errno name. */
   open(
     ipv6: boolean,
@@ -23,6 +24,24 @@ export interface NativeUdp {
     sendBufferBytes: number,
     onBatch: (batch: Buffer, count: number) => void,
   ): [id: number, boundPort: number];
+  /**
+   * Creates the TAP device `name` (a `%d` picks a free number) or attaches to an existing one,
+   * without packet information: one read or write is one Ethernet frame. A TAP it created is
+   * removed when the port closes. Throws an Error whose `code` is the errno name.
+   */
+  openTap(name: string, onBatch: (batch: Buffer, count: number) => void): [id: number, name: string];
+  /**
+   * A promiscuous AF_PACKET socket on host interface `name`: frames as on the wire (VLAN tags
+   * put back), the host's own outgoing frames skipped, frames above the MTU dropped (counted in
+   * `droppedOversize`). Turns GRO, GSO and TSO off on the interface and says which were on.
+   */
+  openPacket(name: string, onBatch: (batch: Buffer, count: number) => void): [id: number, mtu: number, offloadsOff: string[]];
+  /**
+   * In one rtnetlink request: moves interface `name` into the network namespace of process
+   * `netnsPid` (0: none) or the one at `netnsPath` ("": none), renames it (`newName`, "": keep),
+   * sets its MAC ("": keep), enslaves it to bridge `master` ("": none) and brings it up (`up`).
+   */
+  setLink(name: string, netnsPid: number, netnsPath: string, newName: string, mac: string, master: string, up: boolean): void;
   /** Queues one datagram; it leaves with the next sendmmsg of this loop turn. */
   send(id: number, frame: Uint8Array): void;
   /** Whether received batches reach `onBatch`; when off they are read and dropped. */
@@ -46,12 +65,12 @@ export interface NativeUdp {
 
 /**
  * The fields `stats` writes: frames and bytes read and sent on in C, socket errors, frames a
- * full delay budget dropped, frames held now.
+ * full delay budget dropped, frames held now, frames an AF_PACKET port dropped as too long.
  */
-export const STAT_FIELDS = ["framesIn", "bytesIn", "framesOut", "bytesOut", "errors", "droppedDelayFull", "held"] as const;
+export const STAT_FIELDS = ["framesIn", "bytesIn", "framesOut", "bytesOut", "errors", "droppedDelayFull", "held", "droppedOversize"] as const;
 export type StatField = (typeof STAT_FIELDS)[number];
 
-export type UdpPath = { kind: "native"; addon: NativeUdp } | { kind: "dgram"; reason: string };
+export type UdpPath = { kind: "native"; addon: NativeAddon } | { kind: "dgram"; reason: string };
 
 const ADDON = join("dataplane", "native", "build", "Release", "udp_batch.node");
 
@@ -67,9 +86,9 @@ function choosePath(): UdpPath {
   if (process.env.GNS3_DATAPLANE_NATIVE === "0") return { kind: "dgram", reason: "GNS3_DATAPLANE_NATIVE=0" };
   const path = addonPath();
   if (path === undefined) return { kind: "dgram", reason: `${ADDON} is not built (npm ci builds it; it needs gcc, make and python3)` };
-  let addon: NativeUdp;
+  let addon: NativeAddon;
   try {
-    addon = createRequire(import.meta.url)(path) as NativeUdp;
+    addon = createRequire(import.meta.url)(path) as NativeAddon;
   } catch (error) {
     return { kind: "dgram", reason: `${path} did not load: ${(error as Error).message}` };
   }

@@ -1,7 +1,8 @@
 /**
  * The socket under a UdpEndpoint: bound, connected to the peer, and read for as long as it is
  * open. Two implementations, picked once per process by `udpPath()`: node:dgram
- * (`dgram-tunnel.ts`) and the batched native addon (`native-tunnel.ts`).
+ * (`dgram-tunnel.ts`) and the batched native addon (`native-port.ts`), whose TAP and AF_PACKET
+ * ports are frame sockets too.
  */
 import type { FrameHandler, HeldFrameHandler, NativeDelay, NativeTotals } from "./endpoint";
 
@@ -15,9 +16,9 @@ export interface TunnelSocketOptions {
   readonly sendBufferBytes: number;
 }
 
-export interface TunnelSocket {
-  readonly localPort: number;
-  /** Socket errors so far (ICMP refusals, a full send buffer). */
+/** Where an endpoint's frames are read and written: a UDP tunnel, a TAP device, a host interface. */
+export interface FrameSocket {
+  /** Socket errors so far (ICMP refusals, a full send buffer, a TAP that was down). */
   readonly errors: number;
   send(frame: Uint8Array): void;
   /** Where received frames go; null reads and discards them, as a detached port does. */
@@ -27,9 +28,13 @@ export interface TunnelSocket {
    * Optional, for the addon's sockets: forwards every frame received into `target` in C, after
    * `delay` if given, until the next `receive`; false when `target` is no socket of the addon.
    */
-  forwardTo?(target: TunnelSocket, delay?: NativeDelay): boolean;
+  forwardTo?(target: FrameSocket, delay?: NativeDelay): boolean;
   /** What was forwarded in C since the socket opened, and what its C delay line holds. */
   forwarded?(): NativeTotals;
   /** Empties the C delay line into `receive`, oldest first. */
   takeHeld?(receive: HeldFrameHandler): void;
+}
+
+export interface TunnelSocket extends FrameSocket {
+  readonly localPort: number;
 }

@@ -6,9 +6,9 @@
  */
 import { isIPv6 } from "node:net";
 import { DgramTunnel } from "./dgram-tunnel";
-import { NOTHING_FORWARDED, type Endpoint, type FrameHandler, type HeldFrameHandler, type NativeDelay, type NativeTotals } from "./endpoint";
-import { NativeTunnel } from "./native-tunnel";
+import { NativeTunnel } from "./native-port";
 import { udpPath } from "./native-udp";
+import { SocketEndpoint } from "./socket-endpoint";
 import type { TunnelSocket } from "./tunnel-socket";
 
 export interface UdpEndpointOptions {
@@ -25,10 +25,10 @@ export interface UdpEndpointOptions {
 
 const DEFAULT_BUFFER_BYTES = 1 << 20;
 
-export class UdpEndpoint implements Endpoint {
-  private closed = false;
-
-  private constructor(private readonly socket: TunnelSocket) {}
+export class UdpEndpoint extends SocketEndpoint {
+  private constructor(private readonly tunnel: TunnelSocket) {
+    super(tunnel);
+  }
 
   /** Binds and connects; rejects (with the socket closed) when the port is taken or the peer invalid. */
   static async open(options: UdpEndpointOptions): Promise<UdpEndpoint> {
@@ -58,38 +58,6 @@ export class UdpEndpoint implements Endpoint {
   }
 
   get localPort(): number {
-    return this.socket.localPort;
-  }
-
-  /** Socket errors seen (e.g. ECONNREFUSED while the peer is not listening yet); forwarding goes on. */
-  get errors(): number {
-    return this.socket.errors;
-  }
-
-  send(frame: Uint8Array): void {
-    if (!this.closed) this.socket.send(frame);
-  }
-
-  /** Also ends forwarding in C (`forwardNatively`): from now on frames go to `handler`. */
-  onFrame(handler: FrameHandler | null): void {
-    this.socket.receive(handler);
-  }
-
-  forwardNatively(target: Endpoint, delay?: NativeDelay): boolean {
-    const carrier = target.nativeEndpoint?.() ?? target;
-    return !this.closed && carrier instanceof UdpEndpoint && (this.socket.forwardTo?.(carrier.socket, delay) ?? false);
-  }
-
-  nativeForwarded(): NativeTotals {
-    return this.socket.forwarded?.() ?? NOTHING_FORWARDED;
-  }
-
-  takeNativeHeld(receive: HeldFrameHandler): void {
-    this.socket.takeHeld?.(receive);
-  }
-
-  close(): Promise<void> {
-    this.closed = true;
-    return this.socket.close();
+    return this.tunnel.localPort;
   }
 }

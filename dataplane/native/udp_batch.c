@@ -1,5 +1,6 @@
 /*
- * Batched UDP tunnel sockets for the dataplane daemon (Node-API, C).
+ * Batched node ports for the dataplane daemon (Node-API, C): UDP tunnel sockets, TAP devices
+ * and AF_PACKET sockets on host interfaces (device_ports.c opens the last two).
  *
  * Why it exists: node:dgram costs one recvmsg, one Buffer, one rinfo object and one send
  * request per datagram. Here a socket is read with recvmmsg, up to BATCH datagrams per system
@@ -28,6 +29,7 @@
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
+#include <linux/if_packet.h>
 #include <netinet/in.h>
 #include <node_api.h>
 #include <stdint.h>
@@ -37,9 +39,13 @@
 #include <unistd.h>
 #include <uv.h>
 
+#include "device_ports.h"
+
 #define BATCH 64
 #define ROUNDS_PER_WAKEUP 8
 #define SLOT_BYTES 65536
+/* An AF_PACKET frame is read this far into its slot, so that a VLAN tag can be put back in front of it. */
+#define TAG_ROOM 4
 #define QUEUE_ENTRIES 1024
 #define SEND_ARENA_BYTES (1 << 20)
 /* What a held frame costs its budget beyond its bytes; the same figure as JavaScript's lines. */
@@ -59,6 +65,7 @@ enum stat_field {
   STAT_ERRORS,
   STAT_DROPPED_DELAY_FULL,
   STAT_HELD,
+  STAT_DROPPED_OVERSIZE,
   STATS_FIELDS
 };
 static const char *const stat_names[STATS_FIELDS] = {
@@ -69,9 +76,13 @@ static const char *const stat_names[STATS_FIELDS] = {
     [STAT_ERRORS] = "errors",
     [STAT_DROPPED_DELAY_FULL] = "droppedDelayFull",
     [STAT_HELD] = "held",
+    [STAT_DROPPED_OVERSIZE] = "droppedOversize",
 };
 
-typedef struct udp_socket udp_socket;
+/* What a port's descriptor is: how it is read and written. */
+enum port_kind { PORT_UDP, PORT_TAP, PORT_PACKET };
+
+typedef struct native_port native_port;
 
 /*
  * Held frames are copied back to back into chunks: the release reads memory in the order it
@@ -97,7 +108,7 @@ typedef struct {
 /* A direction's delay line, created the first time its source forwards with a delay. */
 typedef struct {
   uv_timer_t timer; /* first: the handle's address is the struct's */
-  udp_socket *owner; /* NULL once the socket closed */
+  native_port *owner; /* NULL once the socket closed */
   held_frame *held;  /* a ring of held_capacity (a power of two) entries */
   uint32_t held_capacity;
   uint32_t head;
@@ -112,10 +123,13 @@ typedef struct {
   napi_ref budget_ref;
 } delay_line;
 
-struct udp_socket {
+struct native_port {
   uv_poll_t poll; /* first: the handle's address is the struct's */
   int fd;
   int id;
+  enum port_kind kind;
+  /* An AF_PACKET port drops what is longer (a frame the kernel merged despite the offloads off). */
+  uint32_t max_frame;
   int closed;
   int delivering;       /* JavaScript wants this socket's frames */
   int forward_to;       /* id of the socket frames are forwarded to in C, or -1 */
@@ -125,6 +139,7 @@ struct udp_socket {
   double frames_out;
   double bytes_out;
   double dropped_delay_full;
+  double dropped_oversize;
   double errors;
   delay_line *line;     /* NULL until the socket forwards with a delay */
   napi_ref callback;    /* (batch: Buffer, count: number) => void */
@@ -132,17 +147,25 @@ struct udp_socket {
 };
 
 typedef struct {
-  udp_socket *target;
+  native_port *target;
   const uint8_t *data;
   uint32_t length;
 } queued_frame;
 
 static napi_env main_env;
-static udp_socket **sockets;
+static native_port **sockets;
 static int sockets_capacity;
 static uint8_t *receive_arena;
 static struct mmsghdr receive_headers[BATCH];
 static struct iovec receive_vectors[BATCH];
+static struct sockaddr_ll receive_links[BATCH]; /* AF_PACKET: who sent it, and which way */
+static union {
+  struct cmsghdr header;
+  char bytes[CMSG_SPACE(sizeof(struct tpacket_auxdata))];
+} receive_controls[BATCH];
+/* The frames of the batch being handled: where each starts in the arena, and its length. */
+static uint8_t *frame_data[BATCH];
+static uint32_t frame_length[BATCH];
 static uint32_t *batch_lengths; /* shared with JavaScript as a Uint32Array */
 static queued_frame queue[QUEUE_ENTRIES];
 static int queued;
@@ -159,8 +182,27 @@ static int transient_send_error(int error) {
   return error == EAGAIN || error == EWOULDBLOCK || error == ENOBUFS;
 }
 
+/*
+ * A TAP takes one frame per write. One that is down or moving between namespaces fails with
+ * EIO: the frame is lost, as on an unplugged wire, and the rest still go.
+ */
+static void write_run(native_port *target, int first, int count) {
+  for (int index = 0; index < count; index++) {
+    ssize_t written;
+    do written = write(target->fd, queue[first + index].data, queue[first + index].length);
+    while (written < 0 && errno == EINTR);
+    if (written >= 0) continue;
+    target->errors += 1;
+    if (transient_send_error(errno)) return;
+  }
+}
+
 /* Sends one run of frames to one socket; a frame the kernel refuses is lost, as on a wire. */
-static void send_run(udp_socket *target, int first, int count) {
+static void send_run(native_port *target, int first, int count) {
+  if (target->kind == PORT_TAP) {
+    write_run(target, first, count);
+    return;
+  }
   for (int index = 0; index < count; index++) {
     send_vectors[index].iov_base = (void *)queue[first + index].data;
     send_vectors[index].iov_len = queue[first + index].length;
@@ -187,7 +229,7 @@ static void send_run(udp_socket *target, int first, int count) {
 static void flush_queue(void) {
   int start = 0;
   while (start < queued) {
-    udp_socket *target = queue[start].target;
+    native_port *target = queue[start].target;
     int end = start + 1;
     while (end < queued && queue[end].target == target) end++;
     if (!target->closed) send_run(target, start, end - start);
@@ -203,7 +245,7 @@ static void flush_when_idle(uv_idle_t *handle) {
   flush_queue();
 }
 
-static void enqueue(udp_socket *target, const uint8_t *data, uint32_t length) {
+static void enqueue(native_port *target, const uint8_t *data, uint32_t length) {
   if (queued == QUEUE_ENTRIES) flush_queue();
   queue[queued].target = target;
   queue[queued].data = data;
@@ -211,7 +253,7 @@ static void enqueue(udp_socket *target, const uint8_t *data, uint32_t length) {
   queued++;
 }
 
-static void enqueue_copy(udp_socket *target, const uint8_t *data, size_t length) {
+static void enqueue_copy(native_port *target, const uint8_t *data, size_t length) {
   if (length > SEND_ARENA_BYTES) return; /* larger than any UDP datagram */
   if (send_arena_used + length > SEND_ARENA_BYTES || queued == QUEUE_ENTRIES) flush_queue();
   uint8_t *copy = send_arena + send_arena_used;
@@ -241,7 +283,7 @@ static uint64_t next_delay_ns(delay_line *line) {
   return delay_ms > 0 ? (uint64_t)delay_ms * 1000000ULL : 0;
 }
 
-static udp_socket *socket_by_id(int id);
+static native_port *socket_by_id(int id);
 static void release_due(uv_timer_t *timer);
 
 static void arm(delay_line *line, uint64_t now) {
@@ -305,8 +347,8 @@ static int grow_held(delay_line *line) {
  * entries point at them. Frames whose target closed are dropped, as an unplugged wire does.
  */
 static void release_until(delay_line *line, uint64_t now) {
-  udp_socket *owner = line->owner;
-  udp_socket *target = socket_by_id(owner->forward_to);
+  native_port *owner = line->owner;
+  native_port *target = socket_by_id(owner->forward_to);
   uint32_t mask = line->held_capacity - 1;
   uint32_t first = line->head, released = 0;
   while (line->count > 0 && line->held[line->head].due_ns <= now + RELEASE_MARGIN_NS) {
@@ -336,7 +378,7 @@ static void release_due(uv_timer_t *timer) {
 }
 
 /* Holds one frame until it is due, or drops it (counted) when the budget has no room. */
-static void hold(udp_socket *source, udp_socket *target, const uint8_t *data, uint32_t length, uint64_t now) {
+static void hold(native_port *source, native_port *target, const uint8_t *data, uint32_t length, uint64_t now) {
   delay_line *line = source->line;
   uint64_t due = now + next_delay_ns(line);
   if (line->count == 0 && due <= now) {
@@ -396,9 +438,9 @@ static void close_line(napi_env env, delay_line *line) {
 
 /* ---- receiving ---- */
 
-static udp_socket *socket_by_id(int id) {
+static native_port *socket_by_id(int id) {
   if (id < 0 || id >= sockets_capacity) return NULL;
-  udp_socket *found = sockets[id];
+  native_port *found = sockets[id];
   return found != NULL && !found->closed ? found : NULL;
 }
 
@@ -411,10 +453,10 @@ static void report_exception(napi_env env) {
   napi_fatal_exception(env, error);
 }
 
-static void deliver_batch(udp_socket *source, int count) {
+static void deliver_batch(native_port *source, int count) {
   napi_env env = main_env;
   size_t total = 0;
-  for (int index = 0; index < count; index++) total += receive_headers[index].msg_len;
+  for (int index = 0; index < count; index++) total += frame_length[index];
   napi_handle_scope scope;
   napi_open_handle_scope(env, &scope);
   void *data;
@@ -422,10 +464,9 @@ static void deliver_batch(udp_socket *source, int count) {
   if (napi_create_buffer(env, total == 0 ? 1 : total, &data, &batch) == napi_ok) {
     uint8_t *cursor = data;
     for (int index = 0; index < count; index++) {
-      uint32_t length = receive_headers[index].msg_len;
-      memcpy(cursor, receive_arena + (size_t)index * SLOT_BYTES, length);
-      cursor += length;
-      batch_lengths[index] = length;
+      memcpy(cursor, frame_data[index], frame_length[index]);
+      cursor += frame_length[index];
+      batch_lengths[index] = frame_length[index];
     }
     napi_value callback, receiver, argv[2], result;
     napi_get_reference_value(env, source->callback, &callback);
@@ -438,12 +479,133 @@ static void deliver_batch(udp_socket *source, int count) {
   napi_close_handle_scope(env, scope);
 }
 
+static uint8_t *slot(int index) {
+  return receive_arena + (size_t)index * SLOT_BYTES;
+}
+
+/* Reads up to BATCH frames from a TAP, one read each. */
+static int read_tap(native_port *source) {
+  int count = 0;
+  while (count < BATCH) {
+    ssize_t length = read(source->fd, slot(count), SLOT_BYTES);
+    if (length < 0) {
+      if (errno == EINTR) continue;
+      if (count > 0 || errno == EAGAIN || errno == EWOULDBLOCK) break;
+      return -1;
+    }
+    frame_data[count] = slot(count);
+    frame_length[count] = (uint32_t)length;
+    count++;
+  }
+  return count;
+}
+
+/*
+ * The kernel hands an AF_PACKET reader a tagged frame without its tag (the NIC or the stack
+ * took it off) and says so in the auxdata: put it back, so that a dot1q port sees it.
+ */
+static uint32_t restore_vlan_tag(int index, uint32_t length) {
+  struct msghdr *header = &receive_headers[index].msg_hdr;
+  for (struct cmsghdr *control = CMSG_FIRSTHDR(header); control != NULL; control = CMSG_NXTHDR(header, control)) {
+    if (control->cmsg_level != SOL_PACKET || control->cmsg_type != PACKET_AUXDATA) continue;
+    struct tpacket_auxdata auxdata;
+    memcpy(&auxdata, CMSG_DATA(control), sizeof auxdata);
+    if (!(auxdata.tp_status & TP_STATUS_VLAN_VALID) && auxdata.tp_vlan_tci == 0) return length;
+    uint16_t tpid = (auxdata.tp_status & TP_STATUS_VLAN_TPID_VALID) ? auxdata.tp_vlan_tpid : 0x8100;
+    uint8_t *frame = slot(index);
+    memmove(frame, frame + TAG_ROOM, 12);
+    frame[12] = (uint8_t)(tpid >> 8);
+    frame[13] = (uint8_t)tpid;
+    frame[14] = (uint8_t)(auxdata.tp_vlan_tci >> 8);
+    frame[15] = (uint8_t)auxdata.tp_vlan_tci;
+    frame_data[index] = frame;
+    return length + TAG_ROOM;
+  }
+  return length;
+}
+
+/*
+ * Reads a batch into frame_data/frame_length. Returns the datagrams read (frames kept in
+ * `*kept`: an AF_PACKET port skips the host's own outgoing frames and oversized ones), 0 when
+ * there was nothing, -1 on an error (counted).
+ */
+static int receive_batch(native_port *source, int *kept) {
+  *kept = 0;
+  if (source->kind == PORT_TAP) {
+    int count = read_tap(source);
+    if (count < 0) source->errors += 1;
+    else *kept = count;
+    return count;
+  }
+  int packet = source->kind == PORT_PACKET;
+  size_t offset = packet ? TAG_ROOM : 0;
+  for (int index = 0; index < BATCH; index++) {
+    receive_vectors[index].iov_base = slot(index) + offset;
+    receive_vectors[index].iov_len = SLOT_BYTES - offset;
+    struct msghdr *header = &receive_headers[index].msg_hdr;
+    header->msg_name = packet ? &receive_links[index] : NULL;
+    header->msg_namelen = packet ? sizeof receive_links[index] : 0;
+    header->msg_control = packet ? receive_controls[index].bytes : NULL;
+    header->msg_controllen = packet ? sizeof receive_controls[index] : 0;
+  }
+  int count = recvmmsg(source->fd, receive_headers, BATCH, MSG_DONTWAIT, NULL);
+  if (count < 0) {
+    if (errno == EAGAIN || errno == EWOULDBLOCK) return 0;
+    /* ICMP errors of a connected socket (ECONNREFUSED) surface here once each. */
+    if (errno != EINTR) source->errors += 1;
+    return -1;
+  }
+  for (int index = 0; index < count; index++) {
+    uint32_t length = receive_headers[index].msg_len;
+    frame_data[index] = slot(index) + offset;
+    if (packet) {
+      if (receive_links[index].sll_pkttype == PACKET_OUTGOING) continue;
+      length = restore_vlan_tag(index, length);
+      if (length > source->max_frame) {
+        source->dropped_oversize += 1;
+        continue;
+      }
+    }
+    frame_data[*kept] = frame_data[index];
+    frame_length[*kept] = length;
+    *kept += 1;
+  }
+  return count;
+}
+
+/* Forwards a batch in C (through the delay line if it has one), or hands it to JavaScript. */
+static void dispatch(native_port *source, int count) {
+  native_port *target = socket_by_id(source->forward_to);
+  delay_line *line = source->line;
+  if (target != NULL && line != NULL && (line->latency_ns > 0 || line->jitter_ms > 0 || line->count > 0)) {
+    uint64_t now = uv_hrtime();
+    /* Arrivals come every few microseconds, timers on whole milliseconds: release here too. */
+    release_until(line, now);
+    for (int index = 0; index < count; index++) {
+      source->frames_in += 1;
+      source->bytes_in += frame_length[index];
+      hold(source, target, frame_data[index], frame_length[index], now);
+    }
+  } else if (target != NULL) {
+    for (int index = 0; index < count; index++) {
+      source->frames_in += 1;
+      source->bytes_in += frame_length[index];
+      source->frames_out += 1;
+      source->bytes_out += frame_length[index];
+      enqueue(target, frame_data[index], frame_length[index]);
+    }
+  } else if (source->delivering) {
+    deliver_batch(source, count);
+  }
+}
+
 static void on_readable(uv_poll_t *handle, int status, int events) {
   (void)events;
-  udp_socket *source = (udp_socket *)handle;
+  native_port *source = (native_port *)handle;
   if (status < 0) {
     /* libuv stops a poll handle on POLLERR: here an ICMP error on the connected socket
-       (ECONNREFUSED while the peer is not listening). Clear it, count it, watch again. */
+       (ECONNREFUSED while the peer is not listening) or an interface gone down. Clear it,
+       count it, watch again. */
     int error = 0;
     socklen_t length = sizeof error;
     getsockopt(source->fd, SOL_SOCKET, SO_ERROR, &error, &length);
@@ -452,42 +614,17 @@ static void on_readable(uv_poll_t *handle, int status, int events) {
     uv_poll_start(&source->poll, UV_READABLE, on_readable);
   }
   for (int round = 0; round < ROUNDS_PER_WAKEUP && !source->closed; round++) {
-    int count = recvmmsg(source->fd, receive_headers, BATCH, MSG_DONTWAIT, NULL);
-    if (count < 0) {
-      if (errno == EAGAIN || errno == EWOULDBLOCK) break;
-      /* ICMP errors of a connected socket (ECONNREFUSED) surface here once each. */
-      if (errno != EINTR) source->errors += 1;
-      continue;
+    int kept;
+    int read = receive_batch(source, &kept);
+    if (read < 0) continue;
+    if (read == 0) break;
+    if (kept > 0) {
+      dispatching = 1;
+      dispatch(source, kept);
+      flush_queue();
+      dispatching = 0;
     }
-    if (count == 0) break;
-    udp_socket *target = socket_by_id(source->forward_to);
-    dispatching = 1;
-    delay_line *line = source->line;
-    if (target != NULL && line != NULL && (line->latency_ns > 0 || line->jitter_ms > 0 || line->count > 0)) {
-      uint64_t now = uv_hrtime();
-      /* Arrivals come every few microseconds, timers on whole milliseconds: release here too. */
-      release_until(line, now);
-      for (int index = 0; index < count; index++) {
-        uint32_t length = receive_headers[index].msg_len;
-        source->frames_in += 1;
-        source->bytes_in += length;
-        hold(source, target, receive_arena + (size_t)index * SLOT_BYTES, length, now);
-      }
-    } else if (target != NULL) {
-      for (int index = 0; index < count; index++) {
-        uint32_t length = receive_headers[index].msg_len;
-        source->frames_in += 1;
-        source->bytes_in += length;
-        source->frames_out += 1;
-        source->bytes_out += length;
-        enqueue(target, receive_arena + (size_t)index * SLOT_BYTES, length);
-      }
-    } else if (source->delivering) {
-      deliver_batch(source, count);
-    }
-    flush_queue();
-    dispatching = 0;
-    if (count < BATCH) break;
+    if (read < BATCH) break;
   }
 }
 
@@ -517,7 +654,7 @@ static int fill_address(const char *text, int port, int ipv6, struct sockaddr_st
   return inet_pton(AF_INET, text, &in4->sin_addr) == 1;
 }
 
-static int register_socket(udp_socket *created) {
+static int register_socket(native_port *created) {
   for (int id = 0; id < sockets_capacity; id++) {
     if (sockets[id] == NULL) {
       sockets[id] = created;
@@ -525,9 +662,9 @@ static int register_socket(udp_socket *created) {
     }
   }
   int capacity = sockets_capacity == 0 ? 64 : sockets_capacity * 2;
-  udp_socket **grown = realloc(sockets, sizeof(udp_socket *) * (size_t)capacity);
+  native_port **grown = realloc(sockets, sizeof(native_port *) * (size_t)capacity);
   if (grown == NULL) return -1;
-  memset(grown + sockets_capacity, 0, sizeof(udp_socket *) * (size_t)(capacity - sockets_capacity));
+  memset(grown + sockets_capacity, 0, sizeof(native_port *) * (size_t)(capacity - sockets_capacity));
   sockets = grown;
   int id = sockets_capacity;
   sockets_capacity = capacity;
@@ -544,6 +681,31 @@ static int32_t int_arg(napi_env env, napi_value value) {
   int32_t result = -1;
   napi_get_value_int32(env, value, &result);
   return result;
+}
+
+/* Registers an open descriptor as a port read by libuv; its id, or -1 (the descriptor closed). */
+static int adopt(napi_env env, int fd, enum port_kind kind, uint32_t max_frame, napi_value on_batch) {
+  native_port *created = calloc(1, sizeof *created);
+  int id = created == NULL ? -1 : register_socket(created);
+  uv_loop_t *loop = NULL;
+  napi_get_uv_event_loop(env, &loop);
+  if (id < 0 || uv_poll_init_socket(loop, &created->poll, fd) != 0) {
+    if (id >= 0) sockets[id] = NULL;
+    free(created);
+    close(fd);
+    return -1;
+  }
+  created->fd = fd;
+  created->id = id;
+  created->kind = kind;
+  created->max_frame = max_frame;
+  created->forward_to = -1;
+  napi_create_reference(env, on_batch, 1, &created->callback);
+  napi_value resource_name;
+  napi_create_string_utf8(env, "UDPBATCH", NAPI_AUTO_LENGTH, &resource_name);
+  napi_async_init(env, NULL, resource_name, &created->async_context);
+  uv_poll_start(&created->poll, UV_READABLE, on_readable);
+  return id;
 }
 
 /* open(ipv6, localAddress, localPort, remoteAddress, remotePort, receiveBufferBytes, sendBufferBytes, onBatch) → [id, boundPort] */
@@ -584,24 +746,8 @@ static napi_value js_open(napi_env env, napi_callback_info info) {
   getsockname(fd, (struct sockaddr *)&bound, &bound_length);
   int bound_port = ntohs(ipv6 ? ((struct sockaddr_in6 *)&bound)->sin6_port : ((struct sockaddr_in *)&bound)->sin_port);
 
-  udp_socket *created = calloc(1, sizeof *created);
-  int id = created == NULL ? -1 : register_socket(created);
-  uv_loop_t *loop = NULL;
-  napi_get_uv_event_loop(env, &loop);
-  if (id < 0 || uv_poll_init_socket(loop, &created->poll, fd) != 0) {
-    if (id >= 0) sockets[id] = NULL;
-    free(created);
-    close(fd);
-    return throw_errno(env, "socket", ENOMEM, local_text, local_port);
-  }
-  created->fd = fd;
-  created->id = id;
-  created->forward_to = -1;
-  napi_create_reference(env, argv[7], 1, &created->callback);
-  napi_value resource_name;
-  napi_create_string_utf8(env, "UDPBATCH", NAPI_AUTO_LENGTH, &resource_name);
-  napi_async_init(env, NULL, resource_name, &created->async_context);
-  uv_poll_start(&created->poll, UV_READABLE, on_readable);
+  int id = adopt(env, fd, PORT_UDP, SLOT_BYTES, argv[7]);
+  if (id < 0) return throw_errno(env, "socket", ENOMEM, local_text, local_port);
 
   napi_value result, element;
   napi_create_array_with_length(env, 2, &result);
@@ -612,10 +758,116 @@ static napi_value js_open(napi_env env, napi_callback_info info) {
   return result;
 }
 
+static napi_value throw_device_error(napi_env env, const char *step, int error, const char *name) {
+  char message[256];
+  int code = uv_translate_sys_error(error);
+  snprintf(message, sizeof message, "%s %s %s: %s", step, uv_err_name(code), name, strerror(error));
+  napi_throw_error(env, uv_err_name(code), message);
+  return NULL;
+}
+
+/* A device name from JavaScript; false (with a TypeError thrown) when it cannot be one. */
+static bool name_arg(napi_env env, napi_value value, char name[IFNAMSIZ]) {
+  size_t length = 0;
+  if (napi_get_value_string_utf8(env, value, NULL, 0, &length) != napi_ok || length == 0 || length > IFNAMSIZ - 1) {
+    napi_throw_type_error(env, "EINVAL", "an interface name is 1 to 15 characters");
+    return false;
+  }
+  napi_get_value_string_utf8(env, value, name, IFNAMSIZ, &length);
+  return true;
+}
+
+/* openTap(name, onBatch) → [id, name]: creates the TAP (or attaches to an existing one); closing it removes one it created. */
+static napi_value js_open_tap(napi_env env, napi_callback_info info) {
+  ARGS(2);
+  char name[IFNAMSIZ], actual[IFNAMSIZ];
+  if (!name_arg(env, argv[0], name)) return NULL;
+  const char *step = NULL;
+  int fd = tap_open(name, actual, &step);
+  if (fd < 0) return throw_device_error(env, step, errno, name);
+  int id = adopt(env, fd, PORT_TAP, SLOT_BYTES, argv[1]);
+  if (id < 0) return throw_device_error(env, "register", ENOMEM, name);
+  napi_value result, element;
+  napi_create_array_with_length(env, 2, &result);
+  napi_create_int32(env, id, &element);
+  napi_set_element(env, result, 0, element);
+  napi_create_string_utf8(env, actual, NAPI_AUTO_LENGTH, &element);
+  napi_set_element(env, result, 1, element);
+  return result;
+}
+
+/* openPacket(interface, onBatch) → [id, mtu, offloads turned off: string[]] */
+static napi_value js_open_packet(napi_env env, napi_callback_info info) {
+  ARGS(2);
+  char name[IFNAMSIZ];
+  if (!name_arg(env, argv[0], name)) return NULL;
+  const char *step = NULL;
+  int mtu = 0, offloads_off = 0;
+  int fd = packet_open(name, &mtu, &offloads_off, &step);
+  if (fd < 0) return throw_device_error(env, step, errno, name);
+  /* A frame may carry two VLAN tags beyond the MTU and its Ethernet header. */
+  int id = adopt(env, fd, PORT_PACKET, (uint32_t)mtu + 14 + 8, argv[1]);
+  if (id < 0) return throw_device_error(env, "register", ENOMEM, name);
+  napi_value result, element, turned_off;
+  napi_create_array_with_length(env, 3, &result);
+  napi_create_int32(env, id, &element);
+  napi_set_element(env, result, 0, element);
+  napi_create_int32(env, mtu, &element);
+  napi_set_element(env, result, 1, element);
+  napi_create_array(env, &turned_off);
+  static const struct {
+    int bit;
+    const char *name;
+  } offloads[] = {{OFFLOAD_GRO, "gro"}, {OFFLOAD_GSO, "gso"}, {OFFLOAD_TSO, "tso"}};
+  uint32_t count = 0;
+  for (size_t index = 0; index < sizeof offloads / sizeof offloads[0]; index++) {
+    if (!(offloads_off & offloads[index].bit)) continue;
+    napi_create_string_utf8(env, offloads[index].name, NAPI_AUTO_LENGTH, &element);
+    napi_set_element(env, turned_off, count++, element);
+  }
+  napi_set_element(env, result, 2, turned_off);
+  return result;
+}
+
+/*
+ * setLink(name, netnsPid, netnsPath, newName, mac, master, up): moves (pid > 0, or a path
+ * such as /proc/PID/ns/net or /run/netns/NAME; "" for none), renames ("" keeps), sets the MAC
+ * ("xx:xx:xx:xx:xx:xx", "" keeps), enslaves to a bridge ("" for none) and brings up an
+ * interface, in one rtnetlink request.
+ */
+static napi_value js_set_link(napi_env env, napi_callback_info info) {
+  ARGS(7);
+  char name[IFNAMSIZ], new_name[IFNAMSIZ], master[IFNAMSIZ], netns_path[256], mac_text[32];
+  if (!name_arg(env, argv[0], name)) return NULL;
+  int netns_pid = int_arg(env, argv[1]);
+  size_t length = 0;
+  napi_get_value_string_utf8(env, argv[2], netns_path, sizeof netns_path, &length);
+  bool has_path = length > 0;
+  napi_get_value_string_utf8(env, argv[3], new_name, sizeof new_name, &length);
+  bool has_name = length > 0;
+  if (has_name && !name_arg(env, argv[3], new_name)) return NULL;
+  napi_get_value_string_utf8(env, argv[4], mac_text, sizeof mac_text, &length);
+  uint8_t mac[6];
+  bool has_mac = length > 0;
+  if (has_mac && sscanf(mac_text, "%hhx:%hhx:%hhx:%hhx:%hhx:%hhx", &mac[0], &mac[1], &mac[2], &mac[3], &mac[4], &mac[5]) != 6) {
+    napi_throw_type_error(env, "EINVAL", "a MAC address is six hex pairs separated by colons");
+    return NULL;
+  }
+  napi_get_value_string_utf8(env, argv[5], master, sizeof master, &length);
+  bool has_master = length > 0;
+  if (has_master && !name_arg(env, argv[5], master)) return NULL;
+  bool up = false;
+  napi_get_value_bool(env, argv[6], &up);
+  int result = link_set(name, netns_pid > 0 ? netns_pid : 0, has_path ? netns_path : NULL, has_name ? new_name : NULL, has_mac ? mac : NULL,
+                        has_master ? master : NULL, up);
+  if (result < 0) return throw_device_error(env, "RTM_NEWLINK", -result, name);
+  return NULL;
+}
+
 /* send(id, frame: Uint8Array) */
 static napi_value js_send(napi_env env, napi_callback_info info) {
   ARGS(2);
-  udp_socket *target = socket_by_id(int_arg(env, argv[0]));
+  native_port *target = socket_by_id(int_arg(env, argv[0]));
   if (target == NULL) return NULL;
   napi_typedarray_type type;
   size_t length, offset;
@@ -629,7 +881,7 @@ static napi_value js_send(napi_env env, napi_callback_info info) {
 /* deliver(id, on): whether received frames go to JavaScript (otherwise they are read and dropped) */
 static napi_value js_deliver(napi_env env, napi_callback_info info) {
   ARGS(2);
-  udp_socket *found = socket_by_id(int_arg(env, argv[0]));
+  native_port *found = socket_by_id(int_arg(env, argv[0]));
   bool on = false;
   napi_get_value_bool(env, argv[1], &on);
   if (found != NULL) found->delivering = on;
@@ -643,7 +895,7 @@ static napi_value js_deliver(napi_env env, napi_callback_info info) {
  */
 static napi_value js_forward(napi_env env, napi_callback_info info) {
   ARGS(6);
-  udp_socket *found = socket_by_id(int_arg(env, argv[0]));
+  native_port *found = socket_by_id(int_arg(env, argv[0]));
   if (found == NULL) return NULL;
   found->forward_to = int_arg(env, argv[1]);
   int32_t latency_ms = argc > 2 ? int_arg(env, argv[2]) : 0;
@@ -706,7 +958,7 @@ static napi_value js_forward(napi_env env, napi_callback_info info) {
  */
 static napi_value js_take_held(napi_env env, napi_callback_info info) {
   ARGS(1);
-  udp_socket *found = socket_by_id(int_arg(env, argv[0]));
+  native_port *found = socket_by_id(int_arg(env, argv[0]));
   napi_value result;
   napi_get_null(env, &result);
   if (found == NULL || found->line == NULL || found->line->count == 0) return result;
@@ -741,12 +993,13 @@ static napi_value js_take_held(napi_env env, napi_callback_info info) {
 
 /*
  * stats(id, into: Float64Array(STATS_FIELDS)): frames and bytes read and sent on in C, socket
- * errors, frames a full budget dropped, frames held now; each at its `statFields` position
+ * errors, frames a full budget dropped, frames held now, frames an AF_PACKET port dropped as
+ * longer than its interface allows; each at its `statFields` position
  */
 static napi_value js_stats(napi_env env, napi_callback_info info) {
   ARGS(2);
   int id = int_arg(env, argv[0]);
-  udp_socket *found = id >= 0 && id < sockets_capacity ? sockets[id] : NULL;
+  native_port *found = id >= 0 && id < sockets_capacity ? sockets[id] : NULL;
   napi_typedarray_type type;
   size_t length, offset;
   void *data;
@@ -761,6 +1014,7 @@ static napi_value js_stats(napi_env env, napi_callback_info info) {
   into[STAT_ERRORS] = found->errors;
   into[STAT_DROPPED_DELAY_FULL] = found->dropped_delay_full;
   into[STAT_HELD] = found->line == NULL ? 0 : found->line->count;
+  into[STAT_DROPPED_OVERSIZE] = found->dropped_oversize;
   return NULL;
 }
 
@@ -772,7 +1026,7 @@ static void free_closed(uv_handle_t *handle) {
 static napi_value js_close(napi_env env, napi_callback_info info) {
   ARGS(1);
   int id = int_arg(env, argv[0]);
-  udp_socket *found = socket_by_id(id);
+  native_port *found = socket_by_id(id);
   if (found == NULL) return NULL;
   flush_queue();
   found->closed = 1;
@@ -822,8 +1076,6 @@ static napi_value init(napi_env env, napi_value exports) {
     return NULL;
   }
   for (int index = 0; index < BATCH; index++) {
-    receive_vectors[index].iov_base = receive_arena + (size_t)index * SLOT_BYTES;
-    receive_vectors[index].iov_len = SLOT_BYTES;
     receive_headers[index].msg_hdr.msg_iov = &receive_vectors[index];
     receive_headers[index].msg_hdr.msg_iovlen = 1;
   }
@@ -833,6 +1085,9 @@ static napi_value init(napi_env env, napi_value exports) {
 
   napi_property_descriptor properties[] = {
       {"open", NULL, js_open, NULL, NULL, NULL, napi_default, NULL},
+      {"openTap", NULL, js_open_tap, NULL, NULL, NULL, napi_default, NULL},
+      {"openPacket", NULL, js_open_packet, NULL, NULL, NULL, napi_default, NULL},
+      {"setLink", NULL, js_set_link, NULL, NULL, NULL, napi_default, NULL},
       {"send", NULL, js_send, NULL, NULL, NULL, napi_default, NULL},
       {"deliver", NULL, js_deliver, NULL, NULL, NULL, napi_default, NULL},
       {"forward", NULL, js_forward, NULL, NULL, NULL, napi_default, NULL},
