@@ -10,7 +10,7 @@ export interface Ends {
 }
 
 function port(portNumber: number, cloudUdp: PortSpec["cloudUdp"] = null): PortSpec {
-  return { portNumber, name: `e${portNumber}`, mode: cloudUdp ? PortMode.MODE_UNSPECIFIED : PortMode.ACCESS, vlan: cloudUdp ? 0 : 1, ethertype: 0, cloudUdp };
+  return { portNumber, name: `e${portNumber}`, mode: cloudUdp ? PortMode.MODE_UNSPECIFIED : PortMode.ACCESS, vlan: cloudUdp ? 0 : 1, ethertype: 0, cloudUdp, cloudDevice: null, linked: false };
 }
 
 function node(nodeId: string, kind: NodeKind, ports: PortSpec[]): NodeSpec {

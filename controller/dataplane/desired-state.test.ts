@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NodeKind, PortMode } from "@shared/proto";
+import { HostDeviceKind, NodeKind, PortMode } from "@shared/proto";
 import { newLink, startedCapture, type LinkRecord } from "../domain/links";
 import { newNode, type NodeRecord } from "../domain/nodes";
 import { newProject, type ProjectRecord } from "../domain/projects";
@@ -128,7 +128,7 @@ describe("desiredHostState", () => {
     expect(state.leftOut).toEqual([]);
   });
 
-  it("describes switch, hub and cloud ports", () => {
+  it("describes switch, hub and cloud ports; a cloud's host devices with whether a link uses them", () => {
     const sw = node("p1", "sw", "ethernet_switch", "h1", {
       properties: {
         ports_mapping: [
@@ -144,23 +144,28 @@ describe("desiredHostState", () => {
         ports_mapping: [
           { name: "eth0", port_number: 0, type: "ethernet", interface: "eth0" },
           { name: "UDP tunnel 1", port_number: 1, type: "udp", lport: 20000, rhost: "127.0.0.1", rport: 30000 },
+          { name: "tap0", port_number: 2, type: "tap", interface: "tap0" },
         ],
       },
     });
-    const state = desiredHostState(context("h1", [{ project: project("p1"), nodes: [sw, hub, cloud], links: [] }]));
+    const nodes = [sw, hub, cloud];
+    const state = desiredHostState(context("h1", [{ project: project("p1"), nodes, links: [link("p1", "l1", [hub, cloud], [[0, 3], [0, 2]])] }]));
     const [switchSpec, hubSpec, cloudSpec] = state.nodes;
     expect(switchSpec).toMatchObject({ kind: NodeKind.ETHERNET_SWITCH, running: true, consolePort: 0 });
     expect(switchSpec!.ports).toEqual([
-      { portNumber: 0, name: "Ethernet0", mode: PortMode.ACCESS, vlan: 1, ethertype: 0, cloudUdp: null },
-      { portNumber: 1, name: "Ethernet1", mode: PortMode.DOT1Q, vlan: 1, ethertype: 0, cloudUdp: null },
-      { portNumber: 2, name: "Ethernet2", mode: PortMode.QINQ, vlan: 100, ethertype: 0x88a8, cloudUdp: null },
+      { portNumber: 0, name: "Ethernet0", mode: PortMode.ACCESS, vlan: 1, ethertype: 0, cloudUdp: null, cloudDevice: null, linked: false },
+      { portNumber: 1, name: "Ethernet1", mode: PortMode.DOT1Q, vlan: 1, ethertype: 0, cloudUdp: null, cloudDevice: null, linked: false },
+      { portNumber: 2, name: "Ethernet2", mode: PortMode.QINQ, vlan: 100, ethertype: 0x88a8, cloudUdp: null, cloudDevice: null, linked: false },
     ]);
     expect(hubSpec!.kind).toBe(NodeKind.ETHERNET_HUB);
     expect(hubSpec!.ports).toHaveLength(8);
-    expect(hubSpec!.ports[7]).toEqual({ portNumber: 7, name: "Ethernet7", mode: PortMode.MODE_UNSPECIFIED, vlan: 0, ethertype: 0, cloudUdp: null });
+    expect(hubSpec!.ports[7]).toEqual({ portNumber: 7, name: "Ethernet7", mode: PortMode.MODE_UNSPECIFIED, vlan: 0, ethertype: 0, cloudUdp: null, cloudDevice: null, linked: false });
+    expect(hubSpec!.ports[3]!.linked).toBe(true);
+    const unspecified = { mode: PortMode.MODE_UNSPECIFIED, vlan: 0, ethertype: 0 };
     expect(cloudSpec!.ports).toEqual([
-      { portNumber: 0, name: "eth0", mode: PortMode.MODE_UNSPECIFIED, vlan: 0, ethertype: 0, cloudUdp: null },
-      { portNumber: 1, name: "UDP tunnel 1", mode: PortMode.MODE_UNSPECIFIED, vlan: 0, ethertype: 0, cloudUdp: { localPort: 20000, remoteHost: "127.0.0.1", remotePort: 30000 } },
+      { portNumber: 0, name: "eth0", ...unspecified, cloudUdp: null, cloudDevice: { kind: HostDeviceKind.ETHERNET, interface: "eth0" }, linked: false },
+      { portNumber: 1, name: "UDP tunnel 1", ...unspecified, cloudUdp: { localPort: 20000, remoteHost: "127.0.0.1", remotePort: 30000 }, cloudDevice: null, linked: false },
+      { portNumber: 2, name: "tap0", ...unspecified, cloudUdp: null, cloudDevice: { kind: HostDeviceKind.TAP, interface: "tap0" }, linked: true },
     ]);
   });
 

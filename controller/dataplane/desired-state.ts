@@ -2,6 +2,7 @@ import { fileLayout } from "../files/layout";
 import { canonicalFilterKey } from "@shared/filters/catalogue";
 import type { LinkFilters } from "@shared/filters/normalise";
 import {
+  HostDeviceKind,
   NodeKind,
   PortMode,
   type Filter,
@@ -72,9 +73,10 @@ export function desiredHostState(context: HostStateContext): HostState {
   for (const { project, nodes, links } of context.projects) {
     if (project.status !== "opened") continue;
     const byId = new Map(nodes.map((node) => [node.node_id, node]));
+    const linkedPorts = linkedPortsOf(links);
     for (const node of nodes) {
       if (node.compute_id !== hostId) continue;
-      const spec = nodeSpec(node, context);
+      const spec = nodeSpec(node, linkedPorts.get(node.node_id) ?? new Set(), context);
       if (typeof spec === "string") state.leftOut.push({ kind: "node", id: node.node_id, projectId: project.project_id, reason: spec });
       else state.nodes.push(spec);
     }
@@ -109,8 +111,22 @@ function unsupportedReason(node: NodeRecord): string {
   return `${node.name} is a ${node.node_type} node, which the dataplane does not run; connect the emulator through a cloud node's UDP port`;
 }
 
+/** Each node's adapter-0 ports that a link uses: the ports of switches, hubs, clouds and NAT. */
+function linkedPortsOf(links: readonly LinkRecord[]): Map<string, Set<number>> {
+  const linked = new Map<string, Set<number>>();
+  for (const link of links) {
+    for (const end of link.nodes) {
+      if (end.adapter_number !== 0) continue;
+      const ports = linked.get(end.node_id) ?? new Set<number>();
+      ports.add(end.port_number);
+      linked.set(end.node_id, ports);
+    }
+  }
+  return linked;
+}
+
 /** The node as its host runs it, or why the host cannot. */
-function nodeSpec(node: NodeRecord, context: HostStateContext): NodeSpec | string {
+function nodeSpec(node: NodeRecord, linkedPorts: ReadonlySet<number>, context: HostStateContext): NodeSpec | string {
   const kind = NODE_TYPE_TRAITS[node.node_type].dataplaneKind;
   if (kind === undefined) return unsupportedReason(node);
   // A suspended QEMU VM keeps its process, paused; VPCS has no pause, and a suspended one stops.
@@ -126,7 +142,7 @@ function nodeSpec(node: NodeRecord, context: HostStateContext): NodeSpec | strin
     kind,
     running,
     consolePort: node.console ?? 0,
-    ports: kind === NodeKind.VPCS || kind === NodeKind.QEMU ? [] : portSpecs(node),
+    ports: kind === NodeKind.VPCS || kind === NodeKind.QEMU ? [] : portSpecs(node, linkedPorts),
     startupScript: script?.text ?? "",
     restartGeneration: node.reloads ?? 0,
     suspended,
@@ -140,30 +156,39 @@ interface PortMappingEntry {
   type?: unknown;
   vlan?: unknown;
   ethertype?: unknown;
+  interface?: unknown;
   lport?: unknown;
   rhost?: unknown;
   rport?: unknown;
 }
 
 const SWITCH_MODES: Record<string, PortMode> = { access: PortMode.ACCESS, dot1q: PortMode.DOT1Q, qinq: PortMode.QINQ };
+/** A cloud port's `type` when it is a device of the host. */
+const HOST_DEVICES: Record<string, HostDeviceKind> = { ethernet: HostDeviceKind.ETHERNET, tap: HostDeviceKind.TAP };
 
 /**
  * Port mappings were validated when stored (shared/schemas/node.ts); this only reshapes them.
  * A port is numbered by its place in the mapping, as in the node's port list that links use
  * (GNS3 numbers switch, hub and cloud ports that way, whatever `port_number` an entry holds).
+ * A node without a mapping (NAT) has the ports its type gives it.
  */
-function portSpecs(node: NodeRecord): PortSpec[] {
-  const mapping = (node.properties.ports_mapping as PortMappingEntry[] | undefined) ?? [];
+function portSpecs(node: NodeRecord, linkedPorts: ReadonlySet<number>): PortSpec[] {
+  const mapping =
+    (node.properties.ports_mapping as PortMappingEntry[] | undefined) ??
+    (NODE_TYPE_TRAITS[node.node_type].creation?.ports(node) ?? []).map((port): PortMappingEntry => ({ name: port.name }));
   return mapping.map((entry, index) => {
     const isSwitch = node.node_type === "ethernet_switch";
-    const isUdp = node.node_type === "cloud" && entry.type === "udp";
+    const isCloud = node.node_type === "cloud";
+    const device = isCloud ? HOST_DEVICES[String(entry.type)] : undefined;
     return {
       portNumber: index,
       name: String(entry.name),
       mode: isSwitch ? (SWITCH_MODES[String(entry.type)] ?? PortMode.MODE_UNSPECIFIED) : PortMode.MODE_UNSPECIFIED,
       vlan: isSwitch ? Number(entry.vlan ?? 0) : 0,
       ethertype: isSwitch && typeof entry.ethertype === "string" && entry.ethertype !== "" ? Number.parseInt(entry.ethertype, 16) : 0,
-      cloudUdp: isUdp ? { localPort: Number(entry.lport), remoteHost: String(entry.rhost), remotePort: Number(entry.rport) } : null,
+      cloudUdp: isCloud && entry.type === "udp" ? { localPort: Number(entry.lport), remoteHost: String(entry.rhost), remotePort: Number(entry.rport) } : null,
+      cloudDevice: device === undefined ? null : { kind: device, interface: String(entry.interface) },
+      linked: linkedPorts.has(index),
     };
   });
 }

@@ -127,7 +127,7 @@ export async function startVpcsLab(dataDir: string, options: LabOptions = {}): P
     const before = await revision();
     for (const node of nodes) await api("POST", `${base}/nodes/${node.node_id}/start`);
     await settled(before);
-    for (const [index, node] of nodes.entries()) consoles.push(await configureConsole(node.console, index));
+    for (const [index, node] of nodes.entries()) consoles.push(await configureConsole(node.console, `10.0.0.${index + 1}/24`));
     return {
       controller,
       projectId: project.project_id,
@@ -177,12 +177,12 @@ export function medianRtt(result: PingResult): number {
  * silent after a command (seen a few times in loaded CI runs) is dropped and dialled again, at
  * most three times.
  */
-async function configureConsole(port: number, index: number): Promise<VpcsConsole> {
+export async function configureConsole(port: number, address: string): Promise<VpcsConsole> {
   for (let attempt = 1; ; attempt++) {
     let console: VpcsConsole | undefined;
     try {
       console = await VpcsConsole.connect(port);
-      await console.command(`ip 10.0.0.${index + 1}/24`, 10_000);
+      await console.command(`ip ${address}`, 10_000);
       // Into startup.vpc in the node's work dir: a VPCS started again configures itself.
       await console.command("save", 10_000);
       return console;

@@ -41,7 +41,7 @@ function cloud(nodeId: string, tunnels: Array<{ local: number; remote: number }>
     nodeId, projectId: "p", name: nodeId, kind: NodeKind.CLOUD, running: true, consolePort: 0, startupScript: "", restartGeneration: 0, suspended: false, qemu: null,
     ports: tunnels.map((tunnel, index) => ({
       portNumber: index, name: `udp${index}`, mode: PortMode.MODE_UNSPECIFIED, vlan: 0, ethertype: 0,
-      cloudUdp: { localPort: tunnel.local, remoteHost: "127.0.0.1", remotePort: tunnel.remote },
+      cloudUdp: { localPort: tunnel.local, remoteHost: "127.0.0.1", remotePort: tunnel.remote }, cloudDevice: null, linked: true,
     })),
   };
 }
@@ -183,7 +183,7 @@ describe("a host reconciler", () => {
       cloud("edge", emulators.map((e, i) => ({ local: ports[i]!, remote: e.port }))),
       {
         nodeId: "sw", projectId: "p", name: "SW1", kind: NodeKind.ETHERNET_SWITCH, running: true, consolePort: 0, startupScript: "", restartGeneration: 0, suspended: false, qemu: null,
-        ports: [0, 1, 2].map((i) => ({ portNumber: i, name: `e${i}`, mode: PortMode.ACCESS, vlan: 1, ethertype: 0, cloudUdp: null })),
+        ports: [0, 1, 2].map((i) => ({ portNumber: i, name: `e${i}`, mode: PortMode.ACCESS, vlan: 1, ethertype: 0, cloudUdp: null, cloudDevice: null, linked: false })),
       },
     ];
     const links = [0, 1, 2].map((i) => link(`l${i}`, ["edge", i], ["sw", i]));

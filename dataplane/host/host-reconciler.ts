@@ -31,6 +31,8 @@ interface RunningLink {
   /** What the relay was built from: a change here means a new relay, anything else is swapped in place. */
   wiring: string;
   relay: LinkRelay;
+  /** The local ports the relay joins: a node that reopened one (a cloud port changed) gets a new relay. */
+  ends: ReadonlyArray<Endpoint | null>;
   /** The filters and suspend the relay was last given, and what refusing them said. */
   filters: { key: string; problem: string | null } | null;
   tunnel: UdpEndpoint | null;
@@ -192,17 +194,26 @@ export class HostReconciler implements Reconciler {
   private endpointOf(projectId: string, end: LinkSpec["a"]): Endpoint | string {
     const node = this.nodes.get(itemKey(projectId, end.nodeId));
     if (!node) return `node ${end.nodeId} is not running on this host`;
-    return node.runtime.endpoint(end.adapterNumber, end.portNumber) ?? `node ${node.spec.name} has no port ${end.adapterNumber}/${end.portNumber}`;
+    return (
+      node.runtime.endpoint(end.adapterNumber, end.portNumber) ??
+      node.runtime.portProblem?.(end.adapterNumber, end.portNumber) ??
+      `node ${node.spec.name} has no port ${end.adapterNumber}/${end.portNumber}`
+    );
   }
 
   /** Builds the link if it has no relay yet; what cannot be built is returned, the rest is kept on the running link. */
   private async bringLink(spec: LinkSpec): Promise<string | null> {
-    let running = this.links.get(itemKey(spec.projectId, spec.linkId));
+    const linkKey = itemKey(spec.projectId, spec.linkId);
+    let running = this.links.get(linkKey);
+    if (running && !sameEnds(running.ends, this.localEnds(spec))) {
+      await this.closeLink(linkKey);
+      running = undefined;
+    }
     if (!running) {
       const built = await this.buildLink(spec);
       if (typeof built === "string") return built;
       running = built;
-      this.links.set(itemKey(spec.projectId, spec.linkId), running);
+      this.links.set(linkKey, running);
     }
     running.spec = spec;
     this.bringFilters(running, spec);
@@ -223,12 +234,17 @@ export class HostReconciler implements Reconciler {
     }
   }
 
+  /** The link's local ends as its nodes offer them now (a string: why one has none). */
+  private localEnds(spec: LinkSpec): [Endpoint | string | null, Endpoint | string | null] {
+    return [spec.a.local ? this.endpointOf(spec.projectId, spec.a) : null, spec.b.local ? this.endpointOf(spec.projectId, spec.b) : null];
+  }
+
   private async buildLink(spec: LinkSpec): Promise<RunningLink | string> {
-    const a = spec.a.local ? this.endpointOf(spec.projectId, spec.a) : null;
-    const b = spec.b.local ? this.endpointOf(spec.projectId, spec.b) : null;
+    const [a, b] = this.localEnds(spec);
     if (typeof a === "string") return a;
     if (typeof b === "string") return b;
-    if (a && b) return { spec, wiring: wiringOf(spec), relay: new LinkRelay(a, b, { delayBudget: this.delayBudget }), filters: null, tunnel: null, capture: null, captureFailures: 0, captureDroppedBefore: 0 };
+    const ends = [a, b];
+    if (a && b) return { spec, wiring: wiringOf(spec), relay: new LinkRelay(a, b, { delayBudget: this.delayBudget }), ends, filters: null, tunnel: null, capture: null, captureFailures: 0, captureDroppedBefore: 0 };
     if (!spec.tunnel) return "the link has an end on another host but no tunnel to it";
     if (!a && !b) return "neither end of the link is on this host";
     let tunnel: UdpEndpoint;
@@ -244,7 +260,7 @@ export class HostReconciler implements Reconciler {
     // Each host filters the frames leaving its own end, so every direction is filtered once.
     const delayBudget = this.delayBudget;
     const relay = a ? new LinkRelay(a, tunnel, { filteredDirections: "aToB", delayBudget }) : new LinkRelay(tunnel, b!, { filteredDirections: "bToA", delayBudget });
-    return { spec, wiring: wiringOf(spec), relay, filters: null, tunnel, capture: null, captureFailures: 0, captureDroppedBefore: 0 };
+    return { spec, wiring: wiringOf(spec), relay, ends, filters: null, tunnel, capture: null, captureFailures: 0, captureDroppedBefore: 0 };
   }
 
   /**
@@ -381,4 +397,8 @@ function itemKey(projectId: string, id: string): string {
 /** The nodes of a link's local ends (a link's ends are in its project); a link whose local node leaves the state goes with it. */
 function localNodeKeys(spec: LinkSpec): string[] {
   return [spec.a, spec.b].filter((end) => end.local).map((end) => itemKey(spec.projectId, end.nodeId));
+}
+
+function sameEnds(built: ReadonlyArray<Endpoint | null>, now: ReadonlyArray<Endpoint | string | null>): boolean {
+  return built.every((end, index) => end === now[index]);
 }

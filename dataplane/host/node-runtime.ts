@@ -2,12 +2,14 @@ import type { NodeSpec } from "@shared/proto";
 import type { Endpoint } from "../forwarding/endpoint";
 
 /**
- * A node as the host runs it: a VPCS process, an in-process switch or hub, a cloud's UDP
- * ports. The reconciler only needs its ports as endpoints and a way to bring it to a spec.
+ * A node as the host runs it: a VPCS process, an in-process switch or hub, a cloud's ports,
+ * a NAT node. The reconciler only needs its ports as endpoints and a way to bring it to a spec.
  */
 export interface NodeRuntime {
   /** The port (adapter, port) as an endpoint; undefined when the node has no such port. */
   endpoint(adapterNumber: number, portNumber: number): Endpoint | undefined;
+  /** Optional: why a port the node has offers no endpoint now (a cloud's host interface is missing); a link to it reports this. */
+  portProblem?(adapterNumber: number, portNumber: number): string | undefined;
   /**
    * Brings the node to `spec` (start or stop the process, port changes). Resolves with a
    * message when something could not be done; the node keeps running what it can.

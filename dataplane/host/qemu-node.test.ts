@@ -34,7 +34,7 @@ function vm(consolePort: number, monitorPort: number, overrides: Partial<NodeSpe
 function cloud(localPort: number): NodeSpec {
   return {
     nodeId: "cloud", projectId: "p", name: "Cloud1", kind: NodeKind.CLOUD, running: true, consolePort: 0, startupScript: "", restartGeneration: 0, suspended: false, qemu: null,
-    ports: [{ portNumber: 0, name: "udp0", mode: PortMode.MODE_UNSPECIFIED, vlan: 0, ethertype: 0, cloudUdp: { localPort, remoteHost: "127.0.0.1", remotePort: localPort + 1 } }],
+    ports: [{ portNumber: 0, name: "udp0", mode: PortMode.MODE_UNSPECIFIED, vlan: 0, ethertype: 0, cloudUdp: { localPort, remoteHost: "127.0.0.1", remotePort: localPort + 1 }, cloudDevice: null, linked: false }],
   };
 }
 

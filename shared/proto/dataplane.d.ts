@@ -565,7 +565,8 @@ export namespace gns3 {
                 ETHERNET_SWITCH = 2,
                 ETHERNET_HUB = 3,
                 CLOUD = 4,
-                QEMU = 5
+                QEMU = 5,
+                NAT = 6
             }
 
             interface INodeSpec extends gns3.dataplane.v1.NodeSpec.$Properties {
@@ -752,6 +753,8 @@ export namespace gns3 {
                 vlan: number;
                 ethertype: number;
                 cloudUdp?: (gns3.dataplane.v1.UdpTunnel.$Properties|null);
+                cloudDevice?: (gns3.dataplane.v1.HostDevice.$Properties|null);
+                linked: boolean;
                 static create(properties: gns3.dataplane.v1.PortSpec.$Shape): gns3.dataplane.v1.PortSpec & gns3.dataplane.v1.PortSpec.$Shape;
                 static create(properties?: gns3.dataplane.v1.PortSpec.$Properties): gns3.dataplane.v1.PortSpec;
                 static encode(message: gns3.dataplane.v1.PortSpec.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -767,6 +770,8 @@ export namespace gns3 {
                     vlan?: (number|null);
                     ethertype?: (number|null);
                     cloudUdp?: (gns3.dataplane.v1.UdpTunnel.$Properties|null);
+                    cloudDevice?: (gns3.dataplane.v1.HostDevice.$Properties|null);
+                    linked?: (boolean|null);
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = gns3.dataplane.v1.PortSpec.$Properties;
@@ -776,6 +781,36 @@ export namespace gns3 {
                     ACCESS = 1,
                     DOT1Q = 2,
                     QINQ = 3
+                }
+            }
+
+            interface IHostDevice extends gns3.dataplane.v1.HostDevice.$Properties {
+            }
+
+            class HostDevice {
+                constructor(properties?: gns3.dataplane.v1.HostDevice.$Properties);
+                $unknowns?: Uint8Array[];
+                kind: gns3.dataplane.v1.HostDevice.Kind;
+                interface: string;
+                static create(properties: gns3.dataplane.v1.HostDevice.$Shape): gns3.dataplane.v1.HostDevice & gns3.dataplane.v1.HostDevice.$Shape;
+                static create(properties?: gns3.dataplane.v1.HostDevice.$Properties): gns3.dataplane.v1.HostDevice;
+                static encode(message: gns3.dataplane.v1.HostDevice.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.HostDevice & gns3.dataplane.v1.HostDevice.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace HostDevice {
+                interface $Properties {
+                    kind?: (gns3.dataplane.v1.HostDevice.Kind|null);
+                    "interface"?: (string|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.HostDevice.$Properties;
+
+                enum Kind {
+                    KIND_UNSPECIFIED = 0,
+                    ETHERNET = 1,
+                    TAP = 2
                 }
             }
 

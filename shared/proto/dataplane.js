@@ -4321,6 +4321,7 @@ export const gns3 = $root.gns3 = (() => {
              * @property {number} ETHERNET_HUB=3 ETHERNET_HUB value
              * @property {number} CLOUD=4 CLOUD value
              * @property {number} QEMU=5 QEMU value
+             * @property {number} NAT=6 NAT value
              */
             v1.NodeKind = (function() {
                 const valuesById = $Object.create(null), values = $Object.create(valuesById);
@@ -4330,6 +4331,7 @@ export const gns3 = $root.gns3 = (() => {
                 values[valuesById[3] = "ETHERNET_HUB"] = 3;
                 values[valuesById[4] = "CLOUD"] = 4;
                 values[valuesById[5] = "QEMU"] = 5;
+                values[valuesById[6] = "NAT"] = 6;
                 return values;
             })();
 
@@ -5782,6 +5784,8 @@ export const gns3 = $root.gns3 = (() => {
                  * @property {number|null} [vlan] PortSpec vlan
                  * @property {number|null} [ethertype] PortSpec ethertype
                  * @property {gns3.dataplane.v1.UdpTunnel.$Properties|null} [cloudUdp] PortSpec cloudUdp
+                 * @property {gns3.dataplane.v1.HostDevice.$Properties|null} [cloudDevice] PortSpec cloudDevice
+                 * @property {boolean|null} [linked] PortSpec linked
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -5862,6 +5866,22 @@ export const gns3 = $root.gns3 = (() => {
                 PortSpec.prototype.cloudUdp = null;
 
                 /**
+                 * PortSpec cloudDevice.
+                 * @member {gns3.dataplane.v1.HostDevice.$Properties|null|undefined} cloudDevice
+                 * @memberof gns3.dataplane.v1.PortSpec
+                 * @instance
+                 */
+                PortSpec.prototype.cloudDevice = null;
+
+                /**
+                 * PortSpec linked.
+                 * @member {boolean} linked
+                 * @memberof gns3.dataplane.v1.PortSpec
+                 * @instance
+                 */
+                PortSpec.prototype.linked = false;
+
+                /**
                  * Creates a new PortSpec instance using the specified properties.
                  * @function create
                  * @memberof gns3.dataplane.v1.PortSpec
@@ -5905,6 +5925,10 @@ export const gns3 = $root.gns3 = (() => {
                         writer.uint32(/* id 5, wireType 0 =*/40).uint32(message.ethertype);
                     if (message.cloudUdp != null && $Object.hasOwnProperty.call(message, "cloudUdp"))
                         $root.gns3.dataplane.v1.UdpTunnel.encode(message.cloudUdp, writer.uint32(/* id 6, wireType 2 =*/50).fork(), _depth + 1).ldelim();
+                    if (message.cloudDevice != null && $Object.hasOwnProperty.call(message, "cloudDevice"))
+                        $root.gns3.dataplane.v1.HostDevice.encode(message.cloudDevice, writer.uint32(/* id 7, wireType 2 =*/58).fork(), _depth + 1).ldelim();
+                    if (message.linked != null && $Object.hasOwnProperty.call(message, "linked") && message.linked !== false)
+                        writer.uint32(/* id 8, wireType 0 =*/64).bool(message.linked);
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -6000,6 +6024,21 @@ export const gns3 = $root.gns3 = (() => {
                                 message.cloudUdp = $root.gns3.dataplane.v1.UdpTunnel.decode(reader, reader.size(), $undefined, _depth + 1, message.cloudUdp);
                                 continue;
                             }
+                        case 7: {
+                                if (wireType !== 2)
+                                    break;
+                                message.cloudDevice = $root.gns3.dataplane.v1.HostDevice.decode(reader, reader.size(), $undefined, _depth + 1, message.cloudDevice);
+                                continue;
+                            }
+                        case 8: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.bool())
+                                    message.linked = value;
+                                else
+                                    delete message.linked;
+                                continue;
+                            }
                         }
                         reader.skipType(wireType, _depth, tag);
                         if (!reader.discardUnknown) {
@@ -6050,6 +6089,208 @@ export const gns3 = $root.gns3 = (() => {
                 })();
 
                 return PortSpec;
+            })();
+
+            v1.HostDevice = (function() {
+
+                /**
+                 * Properties of a HostDevice.
+                 * @typedef {Object} gns3.dataplane.v1.HostDevice.$Properties
+                 * @property {gns3.dataplane.v1.HostDevice.Kind|null} [kind] HostDevice kind
+                 * @property {string|null} ["interface"] HostDevice interface
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a HostDevice.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IHostDevice
+                 * @augments gns3.dataplane.v1.HostDevice.$Properties
+                 * @deprecated Use gns3.dataplane.v1.HostDevice.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a HostDevice.
+                 * @typedef {gns3.dataplane.v1.HostDevice.$Properties} gns3.dataplane.v1.HostDevice.$Shape
+                 */
+
+                /**
+                 * Constructs a new HostDevice.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a HostDevice.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.HostDevice.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const HostDevice = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * HostDevice kind.
+                 * @member {gns3.dataplane.v1.HostDevice.Kind} kind
+                 * @memberof gns3.dataplane.v1.HostDevice
+                 * @instance
+                 */
+                HostDevice.prototype.kind = 0;
+
+                /**
+                 * HostDevice interface.
+                 * @member {string} interface
+                 * @memberof gns3.dataplane.v1.HostDevice
+                 * @instance
+                 */
+                HostDevice.prototype["interface"] = "";
+
+                /**
+                 * Creates a new HostDevice instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.HostDevice
+                 * @static
+                 * @param {gns3.dataplane.v1.HostDevice.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.HostDevice} HostDevice instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.HostDevice.$Shape): gns3.dataplane.v1.HostDevice & gns3.dataplane.v1.HostDevice.$Shape;
+                 *   (properties?: gns3.dataplane.v1.HostDevice.$Properties): gns3.dataplane.v1.HostDevice;
+                 * }}
+                 */
+                HostDevice.create = function(properties) {
+                    return new HostDevice(properties);
+                };
+
+                /**
+                 * Encodes the specified HostDevice message. Does not implicitly {@link gns3.dataplane.v1.HostDevice.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.HostDevice
+                 * @static
+                 * @param {gns3.dataplane.v1.HostDevice.$Properties} message HostDevice message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                HostDevice.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.kind != null && $Object.hasOwnProperty.call(message, "kind") && message.kind !== 0)
+                        writer.uint32(/* id 1, wireType 0 =*/8).int32(message.kind);
+                    if (message["interface"] != null && $Object.hasOwnProperty.call(message, "interface") && message["interface"] !== "")
+                        writer.uint32(/* id 2, wireType 2 =*/18).string(message["interface"]);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a HostDevice message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.HostDevice
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.HostDevice & gns3.dataplane.v1.HostDevice.$Shape} HostDevice
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                HostDevice.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.HostDevice();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.kind = value;
+                                else
+                                    delete message.kind;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message["interface"] = value;
+                                else
+                                    delete message["interface"];
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for HostDevice
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.HostDevice
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                HostDevice.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.HostDevice";
+                };
+
+                /**
+                 * Kind enum.
+                 * @name gns3.dataplane.v1.HostDevice.Kind
+                 * @enum {number}
+                 * @property {number} KIND_UNSPECIFIED=0 KIND_UNSPECIFIED value
+                 * @property {number} ETHERNET=1 ETHERNET value
+                 * @property {number} TAP=2 TAP value
+                 */
+                HostDevice.Kind = (function() {
+                    const valuesById = $Object.create(null), values = $Object.create(valuesById);
+                    values[valuesById[0] = "KIND_UNSPECIFIED"] = 0;
+                    values[valuesById[1] = "ETHERNET"] = 1;
+                    values[valuesById[2] = "TAP"] = 2;
+                    return values;
+                })();
+
+                return HostDevice;
             })();
 
             v1.UdpTunnel = (function() {

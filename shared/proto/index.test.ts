@@ -58,7 +58,7 @@ describe("messages", () => {
         kind: NodeKind.ETHERNET_SWITCH,
         running: true,
         consolePort: 0,
-        ports: [{ portNumber: 0, name: "Ethernet0", mode: PortMode.DOT1Q, vlan: 10, ethertype: 0x88a8, cloudUdp: null }],
+        ports: [{ portNumber: 0, name: "Ethernet0", mode: PortMode.DOT1Q, vlan: 10, ethertype: 0x88a8, cloudUdp: null, cloudDevice: null, linked: false }],
         startupScript: "",
         restartGeneration: 0, suspended: false, qemu: null,
       },
