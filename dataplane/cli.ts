@@ -6,7 +6,8 @@ import { createLogger } from "@shared/logging/logger";
 import { startDaemon } from "./daemon";
 import { NodeKind } from "@shared/proto";
 import { machineHostFacts } from "./control/host-facts";
-import { createHostForwarding } from "./host/host-forwarding";
+import { NAT_DEFAULTS, createHostForwarding } from "./host/host-forwarding";
+import { natAddressing } from "./host-network/nat-addressing";
 import { qemuNodeFactory } from "./host/qemu-node";
 import { vpcsNodeFactory } from "./host/vpcs-node";
 import { qemuAvailable } from "./nodes/qemu";
@@ -27,6 +28,15 @@ const FLAGS = [
   { name: "data-dir", type: "string", value: "DIR", default: ".dataplane", env: "DATAPLANE_DATA_DIR", description: "where the applied state, captures and VPCS and QEMU work dirs are kept; QEMU images are read from its images/QEMU" },
   { name: "metrics-port", type: "string", value: "PORT", default: "0", env: "DATAPLANE_METRICS_PORT", description: "loopback port of Prometheus /metrics, 0 for none" },
   { name: "name", type: "string", value: "NAME", default: hostname(), env: "DATAPLANE_NAME", description: "the host's name as clients see it" },
+  {
+    name: "nat-network",
+    type: "string",
+    value: "GATEWAY/PREFIX",
+    default: NAT_DEFAULTS.gateway,
+    env: "DATAPLANE_NAT_NETWORK",
+    description: "the network NAT nodes get on a host without libvirt's virbr0: its gateway address, DHCP for the rest",
+  },
+  { name: "nat-bridge", type: "string", value: "NAME", default: NAT_DEFAULTS.bridge, env: "DATAPLANE_NAT_BRIDGE", description: "the bridge of that network, made and removed by the daemon" },
   {
     name: "exit-with-controller",
     type: "boolean",
@@ -52,6 +62,12 @@ const metricsPort = Number(values["metrics-port"]);
 if (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535) {
   cli.fail(`--metrics-port must be a number from 0 (off) to 65535, got '${values["metrics-port"]}'`);
 }
+try {
+  natAddressing(values["nat-network"]);
+} catch (error) {
+  cli.fail(`--nat-network: ${(error as Error).message}`);
+}
+if (!/^[A-Za-z0-9_.-]{1,15}$/.test(values["nat-bridge"])) cli.fail(`--nat-bridge must be an interface name of 1 to 15 letters, digits, '_', '.' or '-', got '${values["nat-bridge"]}'`);
 if (!values.token) cli.fail("--token (or DATAPLANE_TOKEN) is required: the controller's --dataplane-token");
 try {
   new URL(values.controller);
@@ -71,6 +87,7 @@ const unlock = orExit(() => lockDataDir(values["data-dir"], "dataplane", "datapl
 const forwarding = await createHostForwarding({
   dataDir: values["data-dir"],
   metricsPort,
+  nat: { bridge: values["nat-bridge"], gateway: values["nat-network"] },
   extraFactories: {
     [NodeKind.VPCS]: vpcsNodeFactory(),
     // A daemon that does not share the controller's data dir fetches the images it lacks from it.

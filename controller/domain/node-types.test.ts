@@ -30,7 +30,7 @@ describe("the node type table", () => {
 
   it("names what a daemon runs each type as, and nothing for the types no daemon runs", () => {
     const run = Object.fromEntries(NODE_TYPES.filter((type) => NODE_TYPE_TRAITS[type].dataplaneKind !== undefined).map((type) => [type, NODE_TYPE_TRAITS[type].dataplaneKind]));
-    expect(run).toEqual({ vpcs: NodeKind.VPCS, ethernet_switch: NodeKind.ETHERNET_SWITCH, ethernet_hub: NodeKind.ETHERNET_HUB, cloud: NodeKind.CLOUD, qemu: NodeKind.QEMU });
+    expect(run).toEqual({ vpcs: NodeKind.VPCS, ethernet_switch: NodeKind.ETHERNET_SWITCH, ethernet_hub: NodeKind.ETHERNET_HUB, cloud: NodeKind.CLOUD, nat: NodeKind.NAT, qemu: NodeKind.QEMU });
   });
 
   it("filters links at GNS3's filter node types, not at switches and hubs", () => {

@@ -289,7 +289,7 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     symbol: ":/symbols/nat.svg",
     defaultNameFormat: "NAT{0}",
     portNaming: ETHERNET_NAMING,
-    dataplaneKind: undefined,
+    dataplaneKind: NodeKind.NAT,
     filtersLinks: true,
     capturesFirst: true,
     cloudLike: true,

@@ -132,11 +132,14 @@ export async function createNode(deps: ControllerDeps, projectId: string, input:
       ...origin,
       ...(input.console != null && console !== null ? { console_chosen: true as const } : {}),
     };
+    // A node that runs as soon as it exists (a NAT node making its network) starts with this
+    // request, which answers what its host said, as GNS3's compute answers a creation.
+    const effect = nodeEffect(undefined, node);
     const change: Change = {
       writes: [{ key: keys.node(projectId, nodeId), value: node }, { key: keys.nodeName(projectId, name), value: nodeId }],
       guards: [{ key: keys.node(projectId, nodeId), absent: true }, { key: keys.nodeName(projectId, name), absent: true }],
       events: [projectEvent(projectId, "node.created", nodeWire(deps, node))],
-      wakes: nodeEffect(undefined, node),
+      ...(kind.alwaysRunning && kind.dataplaneKind !== undefined ? { dataplane: effect } : { wakes: effect }),
     };
     // The host's index, so its pushes read this project; a lasting entry costs only a read.
     change.writes.push({ key: keys.hostProject(node.compute_id, projectId), value: {} });

@@ -16,6 +16,8 @@ export interface DaemonOptions {
   token: string;
   dataDir: string;
   udpPorts: string;
+  /** A program the daemon runs under, with its arguments (`setpriv …` to start it without a capability). */
+  wrapper?: string[];
 }
 
 export interface DaemonProcess {
@@ -28,9 +30,11 @@ export interface DaemonProcess {
 
 /** A dataplane daemon started by hand, as on another host: `node scripts/run-bundled.mjs dataplane/cli.ts -- ...`. */
 export async function startDaemonProcess(options: DaemonOptions): Promise<DaemonProcess> {
+  const [program, ...prefix] = [...(options.wrapper ?? []), process.execPath];
   const child = spawn(
-    process.execPath,
+    program!,
     [
+      ...prefix,
       join(ROOT, "scripts", "run-bundled.mjs"),
       "dataplane/cli.ts",
       "--",

@@ -14,7 +14,7 @@ export interface HandStartedLab {
   /** `npm start` with no local daemon and the shared token, its output kept. */
   startController(): Promise<ControllerProcess>;
   /** A daemon with a data dir of its own under the lab's folder. */
-  startDaemon(name: string, options: { hostId: string; token: string; udpPorts: string }): Promise<DaemonProcess>;
+  startDaemon(name: string, options: { hostId: string; token: string; udpPorts: string; wrapper?: string[] }): Promise<DaemonProcess>;
 }
 
 /**

@@ -37,6 +37,11 @@ export function hostNetworkUnavailable(): string | null {
 export interface ScratchNetwork {
   /** A new network namespace (`ip netns add`), removed with everything in it. */
   namespace(): string;
+  /**
+   * A dummy interface, up, in this namespace, to hold an address of the host; an empty bridge
+   * where the kernel lacks the dummy driver (its addresses are the host's just the same).
+   */
+  dummy(): string;
   /** A veth pair: `outside` in this namespace, `inside` moved into `namespace` when given. */
   veth(namespace?: string): { outside: string; inside: string };
   /** Removes what it made, newest first. */
@@ -58,6 +63,17 @@ export function scratchNetwork(): ScratchNetwork {
       run("ip", "netns", "add", name);
       undo.push(quietly("ip", "netns", "delete", name));
       run("ip", "netns", "exec", name, "ip", "link", "set", "lo", "up");
+      return name;
+    },
+    dummy() {
+      const name = scratchName("gtd");
+      try {
+        run("ip", "link", "add", name, "type", "dummy");
+      } catch {
+        run("ip", "link", "add", name, "type", "bridge");
+      }
+      undo.push(quietly("ip", "link", "delete", name));
+      run("ip", "link", "set", name, "up");
       return name;
     },
     veth(namespace) {
