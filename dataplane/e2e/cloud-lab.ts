@@ -9,11 +9,11 @@ export interface ApiAnswer {
 
 export type Api = (method: string, path: string, body?: unknown) => Promise<ApiAnswer>;
 
-/** The /v2 API of a controller at `url`, answers parsed. */
-export function apiAt(url: string | (() => string)): Api {
+/** The /v2 API of a controller at `url`, answers parsed; `headers` go with every request (a Basic authorization). */
+export function apiAt(url: string | (() => string), headers: Record<string, string> = {}): Api {
   return async (method, path, body) => {
     const base = typeof url === "string" ? url : url();
-    const response = await fetch(`${base}${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const response = await fetch(`${base}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : null };
   };

@@ -16,8 +16,10 @@ export interface DaemonOptions {
   token: string;
   dataDir: string;
   udpPorts: string;
-  /** A program the daemon runs under, with its arguments (`setpriv …` to start it without a capability). */
+  /** A program the daemon runs under, with its arguments (`setpriv …` without a capability, `ip netns exec NS` in a namespace). */
   wrapper?: string[];
+  /** The daemon's --tunnel-address (default: loopback). */
+  tunnelAddress?: string;
 }
 
 export interface DaemonProcess {
@@ -40,6 +42,7 @@ export async function startDaemonProcess(options: DaemonOptions): Promise<Daemon
       "--",
       ...["--controller", options.controllerUrl, "--host-id", options.hostId, "--token", options.token],
       ...["--data-dir", options.dataDir, "--udp-ports", options.udpPorts],
+      ...(options.tunnelAddress ? ["--tunnel-address", options.tunnelAddress] : []),
     ],
     // Its own process group, so a test can end it and anything it started but VPCS (which runs in sessions of its own).
     { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], detached: true },

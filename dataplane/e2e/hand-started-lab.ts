@@ -5,16 +5,16 @@ import { join } from "node:path";
 import { afterAll } from "vitest";
 import { startControllerProcess, type ControllerProcess } from "../../controller/testing/controller-process";
 import { apiAt, type Api } from "./cloud-lab";
-import { startDaemonProcess, type DaemonProcess } from "./daemon-process";
+import { startDaemonProcess, type DaemonOptions, type DaemonProcess } from "./daemon-process";
 
 export interface HandStartedLab {
   /** A shared dataplane token for the controller's `--dataplane-token`. */
   token: string;
   api: Api;
-  /** `npm start` with no local daemon and the shared token, its output kept. */
-  startController(): Promise<ControllerProcess>;
-  /** A daemon with a data dir of its own under the lab's folder. */
-  startDaemon(name: string, options: { hostId: string; token: string; udpPorts: string; wrapper?: string[] }): Promise<DaemonProcess>;
+  /** `npm start` with no local daemon and the shared token, its output kept; `extraArgs` after those. */
+  startController(extraArgs?: string[]): Promise<ControllerProcess>;
+  /** A daemon with a data dir of its own under the lab's folder; it dials `controllerUrl` when given (the controller's own URL otherwise). */
+  startDaemon(name: string, options: Omit<DaemonOptions, "dataDir" | "controllerUrl"> & { controllerUrl?: string }): Promise<DaemonProcess>;
 }
 
 /**
@@ -34,8 +34,8 @@ export function handStartedLab(prefix: string): HandStartedLab {
   return {
     token,
     api: apiAt(() => controller!.url),
-    async startController() {
-      const args = ["--port", "0", "--data-dir", join(root, "controller"), "--dataplane-token", token, "--no-local-dataplane"];
+    async startController(extraArgs = []) {
+      const args = ["--port", "0", "--data-dir", join(root, "controller"), "--dataplane-token", token, "--no-local-dataplane", ...extraArgs];
       controller = await startControllerProcess(args, {}, "start", { captureOutput: true });
       return controller;
     },

@@ -177,11 +177,11 @@ export function medianRtt(result: PingResult): number {
  * silent after a command (seen a few times in loaded CI runs) is dropped and dialled again, at
  * most three times.
  */
-export async function configureConsole(port: number, address: string): Promise<VpcsConsole> {
+export async function configureConsole(port: number, address: string, host?: string): Promise<VpcsConsole> {
   for (let attempt = 1; ; attempt++) {
     let console: VpcsConsole | undefined;
     try {
-      console = await VpcsConsole.connect(port);
+      console = await VpcsConsole.connect(port, host === undefined ? {} : { host });
       await console.command(`ip ${address}`, 10_000);
       // Into startup.vpc in the node's work dir: a VPCS started again configures itself.
       await console.command("save", 10_000);

@@ -44,6 +44,8 @@ export interface ScratchNetwork {
   dummy(): string;
   /** A veth pair: `outside` in this namespace, `inside` moved into `namespace` when given. */
   veth(namespace?: string): { outside: string; inside: string };
+  /** A veth pair between two namespaces, up, offloads off. */
+  link(namespaceA: string, namespaceB: string): { a: string; b: string };
   /** Removes what it made, newest first. */
   remove(): void;
 }
@@ -90,6 +92,16 @@ export function scratchNetwork(): ScratchNetwork {
         exec("ip", "link", "set", name, "up");
       }
       return { outside, inside };
+    },
+    link(namespaceA, namespaceB) {
+      const a = scratchName("gtl");
+      const b = scratchName("gtl");
+      run("ip", "link", "add", a, "netns", namespaceA, "type", "veth", "peer", "name", b, "netns", namespaceB);
+      for (const [namespace, name] of [[namespaceA, a], [namespaceB, b]] as const) {
+        inNamespace(namespace, "ethtool", "-K", name, "tx", "off", "tso", "off", "gso", "off", "gro", "off");
+        inNamespace(namespace, "ip", "link", "set", name, "up");
+      }
+      return { a, b };
     },
     remove() {
       for (const step of undo.splice(0).reverse()) step();
