@@ -9,7 +9,9 @@
  * - the same with `delay [100, 0]`; cloud → hub → cloud; cloud → 3 switches → cloud (4 links);
  * - the highest offered rate with ≤ 1 % loss (64 bytes);
  * - CPU per forwarded frame; resident memory and CPU of 1,000 idle links;
- * - the native (recvmmsg/sendmmsg addon) path next to the node:dgram fallback.
+ * - the native (recvmmsg/sendmmsg addon) path next to the node:dgram fallback;
+ * - host devices as cloud ports (root only): UDP → TAP → bridge → TAP → UDP and UDP →
+ *   AF_PACKET → veth → AF_PACKET → UDP, next to the UDP → UDP link, 64 and 1400 bytes.
  *
  *   npm run bench -- dataplane          (BENCH_SECONDS=2 BENCH_REPS=3 by default)
  *
@@ -17,7 +19,7 @@
  * between rows are the figures that matter.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { NodeKind, type DesiredHostState, type Filter } from "@shared/proto";
+import { HostDeviceKind, NodeKind, type DesiredHostState, type Filter } from "@shared/proto";
 import {
   buildUdpTool,
   cpuMsOf,
@@ -29,7 +31,8 @@ import {
   startReferenceRelay,
   type DaemonProcess,
 } from "./dataplane/tools";
-import { deviceChain, emptyState, idleLinks, singleLink, type Ends } from "./dataplane/topologies";
+import { benchDevicesUnavailable, makeBenchDevices } from "./dataplane/devices";
+import { deviceChain, deviceLoop, emptyState, idleLinks, singleLink, type Ends } from "./dataplane/topologies";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const REPS = Number(process.env.BENCH_REPS ?? 3);
@@ -56,10 +59,10 @@ async function freshEnds(): Promise<Ends> {
 }
 
 /** One run through whatever forwards from `ends.daemonIn` to `ends.receiver`, `pid` being its process. */
-async function measure(ends: Ends, pid: number | null, bytes: number, rate: number, extraMs = 0): Promise<Run> {
+async function measure(ends: Ends, pid: number | null, bytes: number, rate: number, extraMs = 0, ethertype?: number): Promise<Run> {
   const { result } = await startReceiver(tool, ends.receiver, SECONDS + 3 + extraMs / 1000);
   const cpuBefore = pid === null ? 0 : cpuMsOf(pid);
-  const sent = await generate(tool, ends.generator, ends.daemonIn, bytes, rate, SECONDS);
+  const sent = await generate(tool, ends.generator, ends.daemonIn, bytes, rate, SECONDS, ethertype);
   const received = await result;
   const cpuMs = pid === null ? 0 : cpuMsOf(pid) - cpuBefore;
   return {
@@ -72,13 +75,13 @@ async function measure(ends: Ends, pid: number | null, bytes: number, rate: numb
 
 type Forwarder = (bytes: number, rate: number) => Promise<Run>;
 
-function throughDaemon(daemon: DaemonProcess, state: (revision: number, ends: Ends) => DesiredHostState, extraMs = 0): Forwarder {
+function throughDaemon(daemon: DaemonProcess, state: (revision: number, ends: Ends) => DesiredHostState, extraMs = 0, ethertype?: number): Forwarder {
   return async (bytes, rate) => {
     const ends = await freshEnds();
     const errors = await daemon.apply(state(revision++, ends));
     if (errors.length > 0) throw new Error(`the daemon refused the state: ${JSON.stringify(errors)}`);
     try {
-      return await measure(ends, daemon.pid, bytes, rate, extraMs);
+      return await measure(ends, daemon.pid, bytes, rate, extraMs, ethertype);
     } finally {
       await daemon.apply(emptyState(revision++));
     }
@@ -184,6 +187,40 @@ for (const bytes of [64, 1400]) {
     const run = runs[name]!;
     const label = name.replace("delay", "delay [100, 0]");
     row(`one link, ${bytes} B: daemon, ${label}`, kfps(run.perSecond), ratio(run.perSecond, reference), ns(run.cpuNsPerFrame) + (run.reordered > 0 ? ` (${run.reordered} reordered!)` : ""));
+  }
+}
+
+// Host devices: only the addon has them, and making them needs root.
+const noDevices = benchDevicesUnavailable() ?? ((await daemons.native.usage()).path === "native" ? null : "the native addon is not built");
+if (noDevices) {
+  console.log(`note: no TAP and AF_PACKET rows: ${noDevices}`);
+} else {
+  const devices = makeBenchDevices();
+  try {
+    const tap = (name: string) => ({ kind: HostDeviceKind.TAP, interface: name });
+    const ethernet = (name: string) => ({ kind: HostDeviceKind.ETHERNET, interface: name });
+    for (const bytes of [64, 1400]) {
+      const runs = await sideBySide(
+        {
+          udp: single(daemons.native),
+          // Not IPv4: a host with br_netfilter loaded drops the generator's frames, bad IPv4, at the bridge.
+          tap: throughDaemon(daemons.native, (rev, ends) => deviceLoop(rev, ends, tap(devices.taps[0]), tap(devices.taps[1])), 0, 0x88b5),
+          packet: throughDaemon(daemons.native, (rev, ends) => deviceLoop(rev, ends, ethernet(devices.veth[0]), ethernet(devices.veth[1]))),
+        },
+        bytes,
+      );
+      const reference = singleRates[bytes]!.reference!.perSecond;
+      const udp = runs.udp!.perSecond;
+      for (const [name, label] of [
+        ["tap", "UDP → TAP → bridge → TAP → UDP"],
+        ["packet", "UDP → AF_PACKET → veth → AF_PACKET → UDP"],
+      ] as const) {
+        const run = runs[name]!;
+        row(`${label}, ${bytes} B: daemon, native`, kfps(run.perSecond), `${ratio(run.perSecond, reference)} (${ratio(run.perSecond, udp)} of UDP → UDP)`, ns(run.cpuNsPerFrame));
+      }
+    }
+  } finally {
+    devices.remove();
   }
 }
 

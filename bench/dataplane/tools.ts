@@ -73,9 +73,11 @@ export async function startReceiver(tool: string, port: number, seconds: number)
   return { result: firstLine(lines, (line) => line.startsWith("{")).then((line) => JSON.parse(line) as Received) };
 }
 
-export async function generate(tool: string, from: number, to: number, bytes: number, rate: number, seconds: number): Promise<number> {
+/** Sends frames for `seconds`; `ethertype` (default IPv4) for frames a Linux bridge must pass whatever its netfilter. */
+export async function generate(tool: string, from: number, to: number, bytes: number, rate: number, seconds: number, ethertype?: number): Promise<number> {
   const output = await new Promise<string>((done, fail) => {
-    const child = spawn(tool, ["gen", String(from), String(to), String(bytes), String(rate), String(seconds)], { stdio: ["ignore", "pipe", "inherit"] });
+    const args = ["gen", String(from), String(to), String(bytes), String(rate), String(seconds), ...(ethertype === undefined ? [] : [ethertype.toString(16)])];
+    const child = spawn(tool, args, { stdio: ["ignore", "pipe", "inherit"] });
     let text = "";
     child.stdout!.on("data", (chunk: Buffer) => (text += chunk.toString()));
     child.once("exit", (code) => (code === 0 ? done(text) : fail(new Error(`generator exited with ${code}`))));

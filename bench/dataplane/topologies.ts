@@ -1,5 +1,5 @@
 /** Desired states of the forwarding bench: what the daemon is asked to run, on 127.0.0.1. */
-import { NodeKind, PortMode, type DesiredHostState, type Filter, type LinkSpec, type NodeSpec, type PortSpec } from "@shared/proto";
+import { NodeKind, PortMode, type DesiredHostState, type Filter, type HostDevice, type LinkSpec, type NodeSpec, type PortSpec } from "@shared/proto";
 
 /** Where traffic enters the daemon and leaves it: each end is a cloud UDP port joined to a C tool's port. */
 export interface Ends {
@@ -61,4 +61,15 @@ export function idleLinks(revision: number, count: number, silentPeer: number): 
 
 export function emptyState(revision: number): DesiredHostState {
   return { revision, nodes: [], links: [] };
+}
+
+/**
+ * UDP in → a host device → the kernel → another host device → UDP out, every port a cloud's:
+ * frames the daemon writes to `out` come back to it from `back` (two TAPs in one bridge, or
+ * the two ends of a veth pair), so each frame crosses a device once each way.
+ */
+export function deviceLoop(revision: number, ends: Ends, out: HostDevice, back: HostDevice): DesiredHostState {
+  const device = (portNumber: number, cloudDevice: HostDevice): PortSpec => ({ ...port(portNumber), mode: PortMode.MODE_UNSPECIFIED, vlan: 0, cloudDevice, linked: true });
+  const cloud = node("cloud", NodeKind.CLOUD, [port(0, udp(ends.daemonIn, ends.generator)), device(1, out), device(2, back), port(3, udp(ends.daemonOut, ends.receiver))]);
+  return { revision, nodes: [cloud], links: [link("l-out", ["cloud", 0], ["cloud", 1]), link("l-back", ["cloud", 2], ["cloud", 3])] };
 }

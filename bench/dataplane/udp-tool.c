@@ -2,12 +2,14 @@
  * The forwarding bench's traffic tools, in C so that the generator and the receiver are never
  * what limits a run (built by bench/dataplane/tools.ts with gcc into a temporary folder):
  *
- *   udp-tool gen   SRC_PORT DST_PORT BYTES RATE SECONDS   send from SRC_PORT (RATE frames/s, 0: as fast as possible)
+ *   udp-tool gen   SRC_PORT DST_PORT BYTES RATE SECONDS [ETHERTYPE]
+ *                                                         send from SRC_PORT (RATE frames/s, 0: as fast as possible)
  *   udp-tool recv  PORT SECONDS                           count what arrives until SECONDS pass or 300 ms of silence
  *   udp-tool relay PORT_A PEER_A PORT_B PEER_B            the reference relay: recvmmsg/sendmmsg both ways, nothing else
  *
  * Everything is on 127.0.0.1. Frames are Ethernet-shaped (unicast destination 02:00:00:00:00:02,
- * source 02:00:00:00:00:01, IPv4 ethertype) with a sequence number at byte 14.
+ * source 02:00:00:00:00:01, the IPv4 ethertype unless ETHERTYPE, in hex, says otherwise: a
+ * Linux bridge with br_netfilter loaded drops them as bad IPv4) with a sequence number at byte 14.
  * gen prints `{"sent":N}`; recv prints `{"frames":N,"bytes":N,"spanMs":F,"reordered":N}`.
  */
 #define _GNU_SOURCE
@@ -65,12 +67,12 @@ static int open_socket(int port, int peer, int size) {
   return fd;
 }
 
-static int generate(int source, int destination, int bytes, double rate, double seconds) {
+static int generate(int source, int destination, int bytes, double rate, double seconds, unsigned ethertype) {
   int fd = open_socket(source, destination, TOOL_BUFFER_BYTES);
   static uint8_t frames[BATCH][MAX_FRAME];
   struct mmsghdr headers[BATCH];
   struct iovec vectors[BATCH];
-  static const uint8_t header[14] = {2, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0, 1, 8, 0};
+  const uint8_t header[14] = {2, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0, 1, (uint8_t)(ethertype >> 8), (uint8_t)ethertype};
   for (int index = 0; index < BATCH; index++) {
     memcpy(frames[index], header, sizeof header);
     vectors[index].iov_base = frames[index];
@@ -188,9 +190,12 @@ _Noreturn static void relay(int port_a, int peer_a, int port_b, int peer_b) {
 }
 
 int main(int argc, char **argv) {
-  if (argc == 7 && strcmp(argv[1], "gen") == 0) return generate(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]), atof(argv[5]), atof(argv[6]));
+  if ((argc == 7 || argc == 8) && strcmp(argv[1], "gen") == 0) {
+    unsigned ethertype = argc == 8 ? (unsigned)strtoul(argv[7], NULL, 16) : 0x0800;
+    return generate(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]), atof(argv[5]), atof(argv[6]), ethertype);
+  }
   if (argc == 4 && strcmp(argv[1], "recv") == 0) return receive(atoi(argv[2]), atof(argv[3]));
   if (argc == 6 && strcmp(argv[1], "relay") == 0) relay(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]), atoi(argv[5]));
-  fprintf(stderr, "usage: udp-tool gen SRC DST BYTES RATE SECONDS | recv PORT SECONDS | relay PORT_A PEER_A PORT_B PEER_B\n");
+  fprintf(stderr, "usage: udp-tool gen SRC DST BYTES RATE SECONDS [ETHERTYPE] | recv PORT SECONDS | relay PORT_A PEER_A PORT_B PEER_B\n");
   return 2;
 }

@@ -33,6 +33,17 @@ function frame(marker: number, length = 60, tag?: number): Buffer {
   return bytes;
 }
 
+/** Whether an IPv4 UDP frame's checksum is right: the ones' complement sum over pseudo-header and datagram is all ones. */
+function udpChecksumValid(frame: Buffer): boolean {
+  const ip = frame.subarray(14);
+  const header = (ip[0]! & 0x0f) * 4;
+  const datagram = ip.subarray(header, ip.readUInt16BE(2));
+  let sum = ip.readUInt16BE(12) + ip.readUInt16BE(14) + ip.readUInt16BE(16) + ip.readUInt16BE(18) + 17 + datagram.length;
+  for (let index = 0; index < datagram.length; index += 2) sum += (datagram[index]! << 8) | (datagram[index + 1] ?? 0);
+  while (sum > 0xffff) sum = (sum & 0xffff) + (sum >>> 16);
+  return datagram.readUInt16BE(6) !== 0 && sum === 0xffff;
+}
+
 function received(endpoint: DeviceEndpoint): Buffer[] {
   const frames: Buffer[] = [];
   endpoint.onFrame((bytes) => frames.push(Buffer.from(bytes)));
@@ -128,6 +139,40 @@ describe.runIf(native && unavailable === null)("a TAP and an AF_PACKET socket on
     const reply = fromTap.find((bytes) => bytes.readUInt16BE(12) === 0x0806 && bytes.readUInt16BE(20) === 2)!;
     expect(reply.subarray(0, 6)).toEqual(asker);
     expect(reply.subarray(6, 12).toString("hex")).toBe(mac.replaceAll(":", ""));
+  });
+
+  it("turns GRO off on a host interface while it is open, and on again once it closes", async () => {
+    const network = scratchNetwork();
+    later(() => network.remove());
+    const { outside } = network.veth();
+    run("ethtool", "-K", outside, "gro", "on");
+    const gro = () => /^generic-receive-offload: (on|off)/m.exec(run("ethtool", "-k", outside))?.[1];
+    const { endpoint, offloadsOff } = DeviceEndpoint.openInterface(outside);
+    // A veth has no LRO to turn off.
+    expect(offloadsOff).toEqual(["gro"]);
+    expect(gro()).toBe("off");
+    await endpoint.close();
+    expect(gro()).toBe("on");
+  });
+
+  it("completes the UDP checksum a sender on this host left to its NIC", async () => {
+    const network = scratchNetwork();
+    later(() => network.remove());
+    const namespace = network.namespace();
+    const { outside, inside } = network.veth(namespace);
+    const wire = openInterface(outside);
+    const udp: Buffer[] = [];
+    wire.onFrame((bytes) => {
+      const frame = Buffer.from(bytes);
+      if (frame.readUInt16BE(12) === 0x0800 && frame[23] === 17) udp.push(frame);
+    });
+    // The sender's veth offloads its checksums, as a container's or a namespace's does by default.
+    inNamespace(namespace, "ethtool", "-K", inside, "tx", "on");
+    inNamespace(namespace, "ip", "addr", "add", `${subnet}.2/30`, "dev", inside);
+    inNamespace(namespace, "ip", "neigh", "add", `${subnet}.1`, "lladdr", "02:00:00:00:00:99", "dev", inside);
+    inNamespace(namespace, "bash", "-c", `echo checksum me > /dev/udp/${subnet}.1/9`);
+    await waitFor("the UDP datagram", () => udp.length > 0);
+    expect(udpChecksumValid(udp[0]!)).toBe(true);
   });
 
   it("refuses a host interface that does not exist, and a name no interface can have, naming them", () => {

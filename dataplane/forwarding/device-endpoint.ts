@@ -30,9 +30,9 @@ export class DeviceEndpoint extends SocketEndpoint {
   }
 
   /**
-   * Host interface `name`, in promiscuous mode. GRO, GSO and TSO are turned off on it, since a
-   * frame the kernel merged would reach the socket larger than any wire carries; `offloadsOff`
-   * says which were on, for the daemon to tell its user.
+   * Host interface `name`, in promiscuous mode. GRO and LRO are turned off on it while the
+   * endpoint is open, since a frame the kernel merged on receipt would reach the socket larger
+   * than any wire carries; `offloadsOff` says which were on, for the daemon to tell its user.
    */
   static openInterface(name: string): { endpoint: DeviceEndpoint; mtu: number; offloadsOff: string[] } {
     const { port, mtu, offloadsOff } = NativePort.openPacket(addon(`Host interface ${name}`), name);

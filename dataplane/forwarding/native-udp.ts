@@ -33,7 +33,8 @@ export interface NativeAddon {
   /**
    * A promiscuous AF_PACKET socket on host interface `name`: frames as on the wire (VLAN tags
    * put back), the host's own outgoing frames skipped, frames above the MTU dropped (counted in
-   * `droppedOversize`). Turns GRO, GSO and TSO off on the interface and says which were on.
+   * `droppedOversize`). Turns GRO and LRO (which merge received frames) off on the interface
+   * and says which were on; closing the port turns those on again.
    */
   openPacket(name: string, onBatch: (batch: Buffer, count: number) => void): [id: number, mtu: number, offloadsOff: string[]];
   /**

@@ -37,7 +37,7 @@ export function openHostDevice(device: HostDevice, nodeName: string, portNumber:
   }
   const { endpoint, mtu, offloadsOff } = DeviceEndpoint.openInterface(name);
   if (offloadsOff.length > 0) {
-    log.info(`turned ${offloadsOff.join(", ")} off on ${name}, so that its frames reach the lab as the wire carries them`, { interface: name, node: nodeName });
+    log.info(`turned ${offloadsOff.join(", ")} off on ${name} while ${nodeName}'s port is open, so that its frames reach the lab as the wire carries them`, { interface: name, node: nodeName });
   }
   return { endpoint, stopWatching: watchOversize(endpoint, name, mtu, nodeName) };
 }

@@ -47,17 +47,46 @@ int tap_open(const char *name, char actual[IFNAMSIZ], const char **step) {
   return fd;
 }
 
-/* Turns one legacy ethtool feature off; 1 when it was on. A device without it counts as off. */
-static int feature_off(int control, const char *name, uint32_t get, uint32_t set) {
-  struct ethtool_value value = {.cmd = get};
+static int ethtool(int control, const char *name, struct ethtool_value *value) {
   struct ifreq request;
   memset(&request, 0, sizeof request);
   strncpy(request.ifr_name, name, IFNAMSIZ - 1);
-  request.ifr_data = (void *)&value;
-  if (ioctl(control, SIOCETHTOOL, &request) < 0 || value.data == 0) return 0;
-  value.cmd = set;
-  value.data = 0;
-  return ioctl(control, SIOCETHTOOL, &request) == 0;
+  request.ifr_data = (void *)value;
+  return ioctl(control, SIOCETHTOOL, &request);
+}
+
+/* Sets one receive offload; `*was` says whether it was on. A device without it counts as off. */
+static int set_offload(int control, const char *name, int offload, int on, int *was) {
+  struct ethtool_value value = {.cmd = offload == OFFLOAD_GRO ? ETHTOOL_GGRO : ETHTOOL_GFLAGS};
+  if (ethtool(control, name, &value) < 0) return -1;
+  int current = offload == OFFLOAD_GRO ? value.data != 0 : (value.data & ETH_FLAG_LRO) != 0;
+  if (was != NULL) *was = current;
+  if (current == on) return 0;
+  if (offload == OFFLOAD_GRO) value = (struct ethtool_value){.cmd = ETHTOOL_SGRO, .data = (uint32_t)on};
+  else value = (struct ethtool_value){.cmd = ETHTOOL_SFLAGS, .data = on ? value.data | ETH_FLAG_LRO : value.data & ~(uint32_t)ETH_FLAG_LRO};
+  return ethtool(control, name, &value);
+}
+
+/* Turns off GRO and LRO; the bits of those that were on and are off now. */
+static int receive_offloads_off(const char *name) {
+  int control = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+  if (control < 0) return 0;
+  int turned_off = 0;
+  for (int offload = OFFLOAD_GRO; offload <= OFFLOAD_LRO; offload <<= 1) {
+    int was = 0;
+    if (set_offload(control, name, offload, 0, &was) == 0 && was) turned_off |= offload;
+  }
+  close(control);
+  return turned_off;
+}
+
+void offloads_on(const char *name, int offloads) {
+  int control = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+  if (control < 0) return;
+  for (int offload = OFFLOAD_GRO; offload <= OFFLOAD_LRO; offload <<= 1) {
+    if (offloads & offload) set_offload(control, name, offload, 1, NULL);
+  }
+  close(control);
 }
 
 int packet_open(const char *name, int *mtu, int *offloads_off, const char **step) {
@@ -90,10 +119,8 @@ int packet_open(const char *name, int *mtu, int *offloads_off, const char **step
   memset(&request, 0, sizeof request);
   strncpy(request.ifr_name, name, IFNAMSIZ - 1);
   *mtu = ioctl(control, SIOCGIFMTU, &request) == 0 ? request.ifr_mtu : 1500;
-  *offloads_off = (feature_off(control, name, ETHTOOL_GGRO, ETHTOOL_SGRO) ? OFFLOAD_GRO : 0) |
-                  (feature_off(control, name, ETHTOOL_GGSO, ETHTOOL_SGSO) ? OFFLOAD_GSO : 0) |
-                  (feature_off(control, name, ETHTOOL_GTSO, ETHTOOL_STSO) ? OFFLOAD_TSO : 0);
   close(control);
+  *offloads_off = receive_offloads_off(name);
   return fd;
 }
 

@@ -9,19 +9,23 @@
 #include <net/if.h>
 #include <stdint.h>
 
-/* Offloads turned off on an interface an AF_PACKET port opens (bits of `offloads_off`). */
-enum offload { OFFLOAD_GRO = 1, OFFLOAD_GSO = 2, OFFLOAD_TSO = 4 };
+/* Receive offloads turned off on an interface an AF_PACKET port opens (bits of `offloads_off`). */
+enum offload { OFFLOAD_GRO = 1, OFFLOAD_LRO = 2 };
 
 /* Creates the TAP `name` (a `%d` in it picks a free number), or attaches to an existing one; its name in `actual`. */
 int tap_open(const char *name, char actual[IFNAMSIZ], const char **step);
 
 /*
  * Binds a promiscuous AF_PACKET socket to `name` that reports VLAN tags (PACKET_AUXDATA) and
- * ignores the host's own outgoing frames; `*mtu` is the interface's. GRO, GSO and TSO are
- * turned off on the interface (`*offloads_off` says which were on), so that no frame larger
- * than the MTU reaches the socket from this side.
+ * ignores the host's own outgoing frames; `*mtu` is the interface's. GRO and LRO, which merge
+ * received frames, are turned off on the interface (`*offloads_off` says which were on, for
+ * `offloads_on` at close), so that what the wire carried reaches the socket frame by frame.
+ * (GSO and TSO only shape what the host itself sends there, which the socket does not read.)
  */
 int packet_open(const char *name, int *mtu, int *offloads_off, const char **step);
+
+/* Turns back on the offloads `packet_open` turned off (`offloads` as it set them); errors are ignored: the interface may be gone. */
+void offloads_on(const char *name, int offloads);
 
 /*
  * Changes interface `name` in one rtnetlink request: moves it into the namespace of process

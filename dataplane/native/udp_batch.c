@@ -40,6 +40,7 @@
 #include <uv.h>
 
 #include "device_ports.h"
+#include "frame_checksum.h"
 
 #define BATCH 64
 #define ROUNDS_PER_WAKEUP 8
@@ -130,6 +131,9 @@ struct native_port {
   enum port_kind kind;
   /* An AF_PACKET port drops what is longer (a frame the kernel merged despite the offloads off). */
   uint32_t max_frame;
+  /* An AF_PACKET port's interface, and the offloads it turned off there, turned on again at close. */
+  char device[IFNAMSIZ];
+  int offloads_off;
   int closed;
   int delivering;       /* JavaScript wants this socket's frames */
   int forward_to;       /* id of the socket frames are forwarded to in C, or -1 */
@@ -500,27 +504,40 @@ static int read_tap(native_port *source) {
   return count;
 }
 
+/* The frame's PACKET_AUXDATA (what the kernel knows of it beyond its bytes), or false. */
+static bool auxdata_of(int index, struct tpacket_auxdata *auxdata) {
+  struct msghdr *header = &receive_headers[index].msg_hdr;
+  for (struct cmsghdr *control = CMSG_FIRSTHDR(header); control != NULL; control = CMSG_NXTHDR(header, control)) {
+    if (control->cmsg_level != SOL_PACKET || control->cmsg_type != PACKET_AUXDATA) continue;
+    memcpy(auxdata, CMSG_DATA(control), sizeof *auxdata);
+    return true;
+  }
+  return false;
+}
+
 /*
  * The kernel hands an AF_PACKET reader a tagged frame without its tag (the NIC or the stack
  * took it off) and says so in the auxdata: put it back, so that a dot1q port sees it.
  */
-static uint32_t restore_vlan_tag(int index, uint32_t length) {
-  struct msghdr *header = &receive_headers[index].msg_hdr;
-  for (struct cmsghdr *control = CMSG_FIRSTHDR(header); control != NULL; control = CMSG_NXTHDR(header, control)) {
-    if (control->cmsg_level != SOL_PACKET || control->cmsg_type != PACKET_AUXDATA) continue;
-    struct tpacket_auxdata auxdata;
-    memcpy(&auxdata, CMSG_DATA(control), sizeof auxdata);
-    if (!(auxdata.tp_status & TP_STATUS_VLAN_VALID) && auxdata.tp_vlan_tci == 0) return length;
-    uint16_t tpid = (auxdata.tp_status & TP_STATUS_VLAN_TPID_VALID) ? auxdata.tp_vlan_tpid : 0x8100;
-    uint8_t *frame = slot(index);
-    memmove(frame, frame + TAG_ROOM, 12);
-    frame[12] = (uint8_t)(tpid >> 8);
-    frame[13] = (uint8_t)tpid;
-    frame[14] = (uint8_t)(auxdata.tp_vlan_tci >> 8);
-    frame[15] = (uint8_t)auxdata.tp_vlan_tci;
-    frame_data[index] = frame;
-    return length + TAG_ROOM;
-  }
+static uint32_t restore_vlan_tag(int index, uint32_t length, const struct tpacket_auxdata *auxdata) {
+  if (!(auxdata->tp_status & TP_STATUS_VLAN_VALID) && auxdata->tp_vlan_tci == 0) return length;
+  uint16_t tpid = (auxdata->tp_status & TP_STATUS_VLAN_TPID_VALID) ? auxdata->tp_vlan_tpid : 0x8100;
+  uint8_t *frame = slot(index);
+  memmove(frame, frame + TAG_ROOM, 12);
+  frame[12] = (uint8_t)(tpid >> 8);
+  frame[13] = (uint8_t)tpid;
+  frame[14] = (uint8_t)(auxdata->tp_vlan_tci >> 8);
+  frame[15] = (uint8_t)auxdata->tp_vlan_tci;
+  frame_data[index] = frame;
+  return length + TAG_ROOM;
+}
+
+/* What an AF_PACKET port makes of a frame before it is forwarded: its tag back, its checksum whole. */
+static uint32_t as_on_the_wire(int index, uint32_t length) {
+  struct tpacket_auxdata auxdata;
+  if (!auxdata_of(index, &auxdata)) return length;
+  length = restore_vlan_tag(index, length, &auxdata);
+  if (auxdata.tp_status & TP_STATUS_CSUMNOTREADY) complete_l4_checksum(frame_data[index], length);
   return length;
 }
 
@@ -560,7 +577,7 @@ static int receive_batch(native_port *source, int *kept) {
     frame_data[index] = slot(index) + offset;
     if (packet) {
       if (receive_links[index].sll_pkttype == PACKET_OUTGOING) continue;
-      length = restore_vlan_tag(index, length);
+      length = as_on_the_wire(index, length);
       if (length > source->max_frame) {
         source->dropped_oversize += 1;
         continue;
@@ -807,7 +824,12 @@ static napi_value js_open_packet(napi_env env, napi_callback_info info) {
   if (fd < 0) return throw_device_error(env, step, errno, name);
   /* A frame may carry two VLAN tags beyond the MTU and its Ethernet header. */
   int id = adopt(env, fd, PORT_PACKET, (uint32_t)mtu + 14 + 8, argv[1]);
-  if (id < 0) return throw_device_error(env, "register", ENOMEM, name);
+  if (id < 0) {
+    offloads_on(name, offloads_off);
+    return throw_device_error(env, "register", ENOMEM, name);
+  }
+  memcpy(sockets[id]->device, name, IFNAMSIZ);
+  sockets[id]->offloads_off = offloads_off;
   napi_value result, element, turned_off;
   napi_create_array_with_length(env, 3, &result);
   napi_create_int32(env, id, &element);
@@ -818,7 +840,7 @@ static napi_value js_open_packet(napi_env env, napi_callback_info info) {
   static const struct {
     int bit;
     const char *name;
-  } offloads[] = {{OFFLOAD_GRO, "gro"}, {OFFLOAD_GSO, "gso"}, {OFFLOAD_TSO, "tso"}};
+  } offloads[] = {{OFFLOAD_GRO, "gro"}, {OFFLOAD_LRO, "lro"}};
   uint32_t count = 0;
   for (size_t index = 0; index < sizeof offloads / sizeof offloads[0]; index++) {
     if (!(offloads_off & offloads[index].bit)) continue;
@@ -1040,6 +1062,7 @@ static napi_value js_close(napi_env env, napi_callback_info info) {
   napi_async_destroy(env, found->async_context);
   uv_poll_stop(&found->poll);
   close(found->fd);
+  if (found->kind == PORT_PACKET && found->offloads_off != 0) offloads_on(found->device, found->offloads_off);
   uv_close((uv_handle_t *)&found->poll, free_closed);
   return NULL;
 }
