@@ -12,7 +12,7 @@ import { DataplaneHub } from "./hub";
 const TOKEN = "facts-token";
 const { tempDir } = cleanupAfterEach();
 
-const UNPROBED: HostFacts = { qemuBinaries: [{ path: "/usr/bin/qemu-system-x86_64", version: "7.2.22" }], kvm: Kvm.KVM_UNPROBED, kvmDetail: "", kvmPlatforms: ["x86_64"], busyConsolePorts: [], interfaces: [] };
+const UNPROBED: HostFacts = { qemuBinaries: [{ path: "/usr/bin/qemu-system-x86_64", version: "7.2.22" }], kvm: Kvm.KVM_UNPROBED, kvmDetail: "", kvmPlatforms: ["x86_64"], busyConsolePorts: [], interfaces: [], docker: null };
 
 /** A hub in process, a daemon of host `h1` on a fake socket, and what the store was asked to write. */
 function hubWithDaemon() {

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { assertImageUploads, computePortsToWire, imageListSource } from "./compute-resources";
 
 describe("images per emulator", () => {
-  it("serves QEMU, IOU and Dynamips from the image store and Docker from nothing", () => {
-    expect(["qemu", "iou", "dynamips", "docker"].map(imageListSource)).toEqual(["image-store", "image-store", "image-store", "none"]);
+  it("serves QEMU, IOU and Dynamips from the image store and Docker from the host's engine", () => {
+    expect(["qemu", "iou", "dynamips", "docker"].map(imageListSource)).toEqual(["image-store", "image-store", "image-store", "engine"]);
   });
 
   it("answers other emulators as GNS3 forwards its compute's 404", () => {

@@ -8,13 +8,13 @@ import { missingRecord } from "./errors";
 
 /**
  * GNS3 computes keep QEMU, IOU and Dynamips images in folders of their own; here every
- * emulator's images are one store. Docker lists the images of a Docker daemon, which no host
- * here runs, so it has none.
+ * emulator's images are one store. Docker's are those of the host's engine, as its daemon
+ * reported them (`docker-host.ts`).
  */
-const IMAGE_EMULATORS: Record<string, "image-store" | "none"> = { qemu: "image-store", iou: "image-store", dynamips: "image-store", docker: "none" };
+const IMAGE_EMULATORS: Record<string, "image-store" | "engine"> = { qemu: "image-store", iou: "image-store", dynamips: "image-store", docker: "engine" };
 
 /** Where an emulator's images are listed from; a compute without that emulator answers as GNS3 forwards a compute's 404. */
-export function imageListSource(emulator: string): "image-store" | "none" {
+export function imageListSource(emulator: string): "image-store" | "engine" {
   const source = Object.hasOwn(IMAGE_EMULATORS, emulator) ? IMAGE_EMULATORS[emulator] : undefined;
   if (!source) throw missingRecord(`GET /${emulator}/images not found`);
   return source;

@@ -1,7 +1,9 @@
 import type { HostNetworkInterface } from "@shared/host/network-interfaces";
 import type { QemuBinary } from "@shared/schemas/compute";
+import type { DockerFactsRecord } from "./docker-host";
 
 /** What a host's machine offers QEMU, as its daemon last reported it (stored per host). */
+
 export interface HostFactsRecord {
   qemu_binaries: QemuBinary[];
   /** `unprobed`: the daemon tries KVM at its first QEMU start, unless /dev/kvm plainly rules it out. */
@@ -14,6 +16,8 @@ export interface HostFactsRecord {
   busy_console_ports?: number[];
   /** The machine's network interfaces, for cloud ports; absent in records from before they were reported. */
   interfaces?: HostNetworkInterface[];
+  /** Its Docker Engine; absent in records from before it was reported. */
+  docker?: DockerFactsRecord;
 }
 
 /**

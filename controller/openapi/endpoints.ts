@@ -125,7 +125,13 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "get", path: "/v2/computes/:compute_id/ports", summary: "Port ranges of a compute and the ports taken", status: 200, response: computePortsWire },
   { method: "get", path: "/v2/computes/:compute_id/qemu/binaries", summary: "QEMU emulators of a compute's machine, as its daemon reported them (`?archs=x86_64,i386` filters: an extension)", status: 200, response: z.array(qemuBinary) },
   { method: "get", path: "/v2/computes/:compute_id/qemu/capabilities", summary: "The QEMU platforms KVM accelerates on a compute's machine", status: 200, response: qemuCapabilitiesWire },
-  { method: "get", path: "/v2/computes/:compute_id/:emulator/images", summary: "Images of an emulator (qemu, iou, dynamips: the image store; docker: none)", status: 200, response: z.array(imageWire) },
+  {
+    method: "get",
+    path: "/v2/computes/:compute_id/:emulator/images",
+    summary: "Images of an emulator: qemu, iou, dynamips from the image store; docker from the compute's engine as its daemon reported them (409 when it cannot reach one)",
+    status: 200,
+    response: z.union([z.array(imageWire), z.array(z.object({ image: z.string() }))]),
+  },
   { method: "post", path: "/v2/computes/:compute_id/:emulator/images/:filename{.+}", summary: "Upload an image for an emulator (streamed)", status: 200, rawBody: "application/octet-stream" },
   { method: "get", path: "/v2/appliances", summary: "Appliance catalogue (none shipped)", status: 200, response: z.array(z.record(z.string(), z.unknown())) },
   { method: "get", path: "/v2/gns3vm", summary: "GNS3 VM settings (no VM is run)", status: 200, response: gns3VmSettings },
@@ -164,5 +170,5 @@ export const ENDPOINTS: Endpoint[] = [
     { method: "post", path: `${images}/:filename{.+}`, summary: "Upload an image (streamed; md5 sidecar written)", status: 204, rawBody: "application/octet-stream" },
   ]),
   { method: "get", path: "/v2/compute/qemu/capabilities", summary: "The QEMU platforms KVM accelerates on the local compute", status: 200, response: qemuCapabilitiesWire },
-  { method: "get", path: "/v2/compute/docker/images", summary: "Docker images of the compute (none: no host runs Docker)", status: 200, response: z.array(z.object({ image: z.string() })) },
+  { method: "get", path: "/v2/compute/docker/images", summary: "Docker images of the local compute's engine, as its daemon reported them; 409 when it cannot reach one", status: 200, response: z.array(z.object({ image: z.string() })) },
 ];

@@ -1,9 +1,8 @@
-import { expect, it, type TestContext } from "vitest";
+import { expect, it } from "vitest";
 import { cleanupAfterEach, waitFor } from "@shared/testing/cleanups";
-import { Kvm, type DesiredHostState, type HostFacts, type ItemError } from "@shared/proto";
-import { ControlClient } from "../../dataplane/control/client";
-import type { HostFactsSource } from "../../dataplane/control/host-facts";
-import { describeApi, type ApiClient } from "../testing/api-targets";
+import { Kvm } from "@shared/proto";
+import { describeApi } from "../testing/api-targets";
+import { MachineFacts, daemonReporting } from "../testing/reporting-daemon";
 
 const TOKEN = "qemu-facts-token";
 const { later, tempDir } = cleanupAfterEach();
@@ -14,44 +13,7 @@ const BINARIES = [
   { path: "/usr/bin/qemu-system-x86_64", version: "7.2.22" },
 ];
 
-/** A daemon's machine as the test decides it: its facts change when the test says. */
-class MachineFacts implements HostFactsSource {
-  private changed: (() => void) | undefined;
-  constructor(public facts: HostFacts) {}
-  async read(): Promise<HostFacts> {
-    return this.facts;
-  }
-  watch(changed: () => void): () => void {
-    this.changed = changed;
-    return () => (this.changed = undefined);
-  }
-  change(facts: Partial<HostFacts>): void {
-    this.facts = { ...this.facts, ...facts };
-    this.changed?.();
-  }
-}
-
-const nothingToRun = { apply: async (_state: DesiredHostState): Promise<ItemError[]> => [] };
-
-/** A daemon that dials the controller as `hostId` and reports `facts`; skips the test in process, where no WebSocket can be dialled. */
-async function daemonReporting(api: ApiClient, context: TestContext, hostId: string, facts: MachineFacts): Promise<void> {
-  if (api.baseUrl === undefined) return context.skip("the in-process target has no WebSocket for a daemon to dial");
-  const client = new ControlClient({
-    controllerUrl: api.baseUrl,
-    hostId,
-    token: TOKEN,
-    tunnelAddress: "127.0.0.1",
-    udpPortMin: 20000,
-    udpPortMax: 20010,
-    dataDir: tempDir("qemu-facts-daemon-"),
-    reconciler: nothingToRun,
-    hostFacts: facts,
-  });
-  later(() => client.stop());
-  await client.start();
-}
-
-const unprobed = (): MachineFacts => new MachineFacts({ qemuBinaries: BINARIES, kvm: Kvm.KVM_UNPROBED, kvmDetail: "", kvmPlatforms: ["x86_64"], busyConsolePorts: [], interfaces: [] });
+const unprobed = (): MachineFacts => new MachineFacts({ qemuBinaries: BINARIES, kvm: Kvm.KVM_UNPROBED, kvmDetail: "", kvmPlatforms: ["x86_64"], busyConsolePorts: [], interfaces: [], docker: null });
 
 describeApi(
   "the QEMU facts of the computes",
@@ -75,7 +37,7 @@ describeApi(
 
     it("are what the host's daemon reported: its binaries, filtered by architecture, and KVM once its probe settled", async (context) => {
       const facts = unprobed();
-      await daemonReporting(api, context, "qemu-host-1", facts);
+      await daemonReporting({ api, context, hostId: "qemu-host-1", facts, token: TOKEN, later, tempDir });
       const binaries = await waitFor("the reported binaries", async () => {
         const reply = await api.get("/v2/computes/qemu-host-1/qemu/binaries");
         return reply.status === 200 && reply.body.length > 0 && reply.body;
@@ -104,7 +66,7 @@ describeApi(
     it("of the local compute are its daemon's once it reported, on the compute API too", async (context) => {
       const facts = unprobed();
       facts.facts = { ...facts.facts, qemuBinaries: [BINARIES[2]!], kvm: Kvm.KVM_USABLE };
-      await daemonReporting(api, context, "local", facts);
+      await daemonReporting({ api, context, hostId: "local", facts, token: TOKEN, later, tempDir });
       await waitFor("the local daemon's binaries", async () => JSON.stringify((await api.get("/v2/computes/local/qemu/binaries")).body) === JSON.stringify([BINARIES[2]]));
       expect((await api.get("/v2/compute/qemu/capabilities")).body).toEqual({ kvm: ["x86_64"] });
       expect((await api.get("/v2/computes/local")).body.capabilities.qemu_accelerator).toBe("kvm");

@@ -3,6 +3,8 @@ import type { ControllerDeps } from "../deps";
 import { declaredLength } from "../http/content-length";
 import { fileResponse } from "../http/file-response";
 import { emptyResponse, jsonResponse } from "../http/responses";
+import { LOCAL_COMPUTE_ID } from "../domain/computes";
+import { listComputeImages } from "../services/compute-resources";
 import { listImages, openImage, uploadImage } from "../services/images";
 
 /**
@@ -13,8 +15,8 @@ import { listImages, openImage, uploadImage } from "../services/images";
 const IMAGE_PATHS = ["/v2/compute/emulator/images", "/v2/compute/:emulator{qemu|iou|dynamips}/images"] as const;
 
 export function registerImageRoutes(app: Hono, deps: ControllerDeps): void {
-  // The web UI's Docker template page lists these; no dataplane host runs Docker, so none.
-  app.get("/v2/compute/docker/images", () => jsonResponse(200, []));
+  // The Docker template wizards list these: the images of the local host's engine, as its daemon reported them.
+  app.get("/v2/compute/docker/images", async () => jsonResponse(200, await listComputeImages(deps, LOCAL_COMPUTE_ID, "docker")));
 
   for (const images of IMAGE_PATHS) {
     app.get(images, async () => jsonResponse(200, await listImages(deps)));

@@ -4,6 +4,7 @@ import { loadHostFacts } from "./host-facts";
 import type { DataplaneHostRecord } from "../dataplane/host-records";
 import { assertImageUploads, computePortsToWire, imageListSource, networkInterfaceToWire, type ComputePortsWire, type NetworkInterfaceWire } from "../domain/compute-resources";
 import { LOCAL_COMPUTE_ID } from "../domain/computes";
+import { dockerImages } from "../domain/docker-host";
 import type { ImageWire } from "../domain/images";
 import { binariesForArchs, qemuCapabilities } from "../domain/qemu-host";
 import { keys } from "../store/keys";
@@ -18,9 +19,10 @@ import type { IncomingUpload } from "./upload-limit";
  * compute here shares the controller's image store, so the images are the same on each.
  */
 
-export async function listComputeImages(deps: ControllerDeps, computeId: string, emulator: string): Promise<ImageWire[]> {
+/** An emulator's images on the compute: files of the store, or (Docker) its engine's images. */
+export async function listComputeImages(deps: ControllerDeps, computeId: string, emulator: string): Promise<ImageWire[] | Array<{ image: string }>> {
   await loadComputeRecord(deps, computeId);
-  if (imageListSource(emulator) === "none") return [];
+  if (imageListSource(emulator) === "engine") return dockerImages(computeId, (await loadHostFacts(deps, computeId))?.docker);
   return (await listImages(deps)).sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0));
 }
 

@@ -18,6 +18,9 @@ export function hostFactsRecord(facts: HostFacts): HostFactsRecord {
       netmask: found.netmask,
       special: found.special,
     })),
+    ...(facts.docker
+      ? { docker: { available: facts.docker.available, docker_host: facts.docker.dockerHost, detail: facts.docker.detail, images: [...facts.docker.images] } }
+      : {}),
   };
 }
 
@@ -36,7 +39,7 @@ export async function saveHostFacts(deps: ControllerDeps, hostId: string, facts:
 
 /** Every field in one order, however a store returns a record's keys. */
 function factsKey(record: HostFactsRecord): string {
-  return JSON.stringify([record.qemu_binaries.map((binary) => [binary.path, binary.version]), record.kvm, record.kvm_detail, record.kvm_platforms, record.busy_console_ports ?? [], record.interfaces ?? []]);
+  return JSON.stringify([record.qemu_binaries.map((binary) => [binary.path, binary.version]), record.kvm, record.kvm_detail, record.kvm_platforms, record.busy_console_ports ?? [], record.interfaces ?? [], record.docker ?? null]);
 }
 
 export function loadHostFacts(deps: ControllerDeps, hostId: string): Promise<HostFactsRecord | undefined> {

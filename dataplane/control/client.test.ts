@@ -459,7 +459,7 @@ async function listeningController() {
 
 /** Host facts the test reads slowly and changes at will. */
 class SteeredFacts implements HostFactsSource {
-  facts: HostFacts = { qemuBinaries: [{ path: "/usr/bin/qemu-system-x86_64", version: "7.2.22" }], kvm: Kvm.KVM_UNPROBED, kvmDetail: "", kvmPlatforms: ["x86_64"], busyConsolePorts: [], interfaces: [] };
+  facts: HostFacts = { qemuBinaries: [{ path: "/usr/bin/qemu-system-x86_64", version: "7.2.22" }], kvm: Kvm.KVM_UNPROBED, kvmDetail: "", kvmPlatforms: ["x86_64"], busyConsolePorts: [], interfaces: [], docker: null };
   readMs = 0;
   private changed: (() => void) | undefined;
   async read(): Promise<HostFacts> {

@@ -3,6 +3,7 @@ import { hostNetworkInterfaces, type HostNetworkInterface } from "@shared/host/n
 import { Kvm, type HostFacts, type NetworkInterface } from "@shared/proto";
 import { CONSOLE_PORT_RANGE } from "@shared/schemas/compute";
 import { kvmState, watchKvmState, type KvmState } from "../nodes/qemu-accel";
+import { dockerFactsReader, type DockerFactsReader } from "../docker/docker-facts";
 import { listeningTcpPorts } from "./listening-ports";
 
 /** What the daemon tells the controller of its machine: sent after each Hello and whenever it changes. */
@@ -21,8 +22,12 @@ const KVM_PLATFORMS = ["x86_64"];
  * `qemu-accel.ts` knows it. While unprobed, the platforms are those KVM would accelerate,
  * as GNS3 reports them wherever /dev/kvm is there.
  */
-export function machineHostFacts(ownConsolePorts: () => Iterable<number>, path = process.env.PATH ?? ""): HostFactsSource {
-  const polled = async () => ({ busyConsolePorts: await busyConsolePorts(ownConsolePorts), interfaces: (await hostNetworkInterfaces()).map(interfaceFact) });
+export function machineHostFacts(ownConsolePorts: () => Iterable<number>, path = process.env.PATH ?? "", docker: DockerFactsReader = dockerFactsReader()): HostFactsSource {
+  const polled = async () => ({
+    busyConsolePorts: await busyConsolePorts(ownConsolePorts),
+    interfaces: (await hostNetworkInterfaces()).map(interfaceFact),
+    docker: await docker(),
+  });
   return {
     read: async () => ({ qemuBinaries: await qemuBinariesOnPath(path), ...kvmFacts(await kvmState()), ...(await polled()) }),
     watch: (changed) => {
@@ -47,7 +52,7 @@ function interfaceFact(found: HostNetworkInterface): NetworkInterface {
   return { name: found.name, type: found.type, macAddress: found.mac_address, ipAddress: found.ip_address, netmask: found.netmask, special: found.special };
 }
 
-/** How often the console range and the interfaces are read again: a few kB of /proc and /sys, at most a poll behind a change. */
+/** How often the console range, the interfaces and the Docker Engine are read again: a few kB of /proc and /sys and one small API call, at most a poll behind a change. */
 export const BUSY_PORTS_POLL_MS = 2000;
 
 /** The ports of the console range something listens on, but for the consoles of this daemon's own nodes, lowest first. */

@@ -211,6 +211,7 @@ export namespace gns3 {
                 kvmPlatforms: string[];
                 busyConsolePorts: number[];
                 interfaces: gns3.dataplane.v1.NetworkInterface.$Properties[];
+                docker?: (gns3.dataplane.v1.DockerFacts.$Properties|null);
                 static create(properties: gns3.dataplane.v1.HostFacts.$Shape): gns3.dataplane.v1.HostFacts & gns3.dataplane.v1.HostFacts.$Shape;
                 static create(properties?: gns3.dataplane.v1.HostFacts.$Properties): gns3.dataplane.v1.HostFacts;
                 static encode(message: gns3.dataplane.v1.HostFacts.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -226,6 +227,7 @@ export namespace gns3 {
                     kvmPlatforms?: (string[]|null);
                     busyConsolePorts?: (number[]|null);
                     interfaces?: (gns3.dataplane.v1.NetworkInterface.$Properties[]|null);
+                    docker?: (gns3.dataplane.v1.DockerFacts.$Properties|null);
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = gns3.dataplane.v1.HostFacts.$Properties;
@@ -235,6 +237,34 @@ export namespace gns3 {
                     KVM_USABLE = 1,
                     KVM_UNUSABLE = 2
                 }
+            }
+
+            interface IDockerFacts extends gns3.dataplane.v1.DockerFacts.$Properties {
+            }
+
+            class DockerFacts {
+                constructor(properties?: gns3.dataplane.v1.DockerFacts.$Properties);
+                $unknowns?: Uint8Array[];
+                available: boolean;
+                dockerHost: string;
+                detail: string;
+                images: string[];
+                static create(properties: gns3.dataplane.v1.DockerFacts.$Shape): gns3.dataplane.v1.DockerFacts & gns3.dataplane.v1.DockerFacts.$Shape;
+                static create(properties?: gns3.dataplane.v1.DockerFacts.$Properties): gns3.dataplane.v1.DockerFacts;
+                static encode(message: gns3.dataplane.v1.DockerFacts.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.DockerFacts & gns3.dataplane.v1.DockerFacts.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace DockerFacts {
+                interface $Properties {
+                    available?: (boolean|null);
+                    dockerHost?: (string|null);
+                    detail?: (string|null);
+                    images?: (string[]|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.DockerFacts.$Properties;
             }
 
             interface IQemuBinary extends gns3.dataplane.v1.QemuBinary.$Properties {

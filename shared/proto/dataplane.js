@@ -1537,6 +1537,7 @@ export const gns3 = $root.gns3 = (() => {
                  * @property {Array.<string>|null} [kvmPlatforms] HostFacts kvmPlatforms
                  * @property {Array.<number>|null} [busyConsolePorts] HostFacts busyConsolePorts
                  * @property {Array.<gns3.dataplane.v1.NetworkInterface.$Properties>|null} [interfaces] HostFacts interfaces
+                 * @property {gns3.dataplane.v1.DockerFacts.$Properties|null} [docker] HostFacts docker
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -1621,6 +1622,14 @@ export const gns3 = $root.gns3 = (() => {
                 HostFacts.prototype.interfaces = $util.emptyArray;
 
                 /**
+                 * HostFacts docker.
+                 * @member {gns3.dataplane.v1.DockerFacts.$Properties|null|undefined} docker
+                 * @memberof gns3.dataplane.v1.HostFacts
+                 * @instance
+                 */
+                HostFacts.prototype.docker = null;
+
+                /**
                  * Creates a new HostFacts instance using the specified properties.
                  * @function create
                  * @memberof gns3.dataplane.v1.HostFacts
@@ -1667,6 +1676,8 @@ export const gns3 = $root.gns3 = (() => {
                     if (message.interfaces != null && message.interfaces.length)
                         for (let i = 0; i < message.interfaces.length; ++i)
                             $root.gns3.dataplane.v1.NetworkInterface.encode(message.interfaces[i], writer.uint32(/* id 6, wireType 2 =*/50).fork(), _depth + 1).ldelim();
+                    if (message.docker != null && $Object.hasOwnProperty.call(message, "docker"))
+                        $root.gns3.dataplane.v1.DockerFacts.encode(message.docker, writer.uint32(/* id 7, wireType 2 =*/58).fork(), _depth + 1).ldelim();
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -1767,6 +1778,12 @@ export const gns3 = $root.gns3 = (() => {
                                 message.interfaces.push($root.gns3.dataplane.v1.NetworkInterface.decode(reader, reader.size(), $undefined, _depth + 1));
                                 continue;
                             }
+                        case 7: {
+                                if (wireType !== 2)
+                                    break;
+                                message.docker = $root.gns3.dataplane.v1.DockerFacts.decode(reader, reader.size(), $undefined, _depth + 1, message.docker);
+                                continue;
+                            }
                         }
                         reader.skipType(wireType, _depth, tag);
                         if (!reader.discardUnknown) {
@@ -1815,6 +1832,233 @@ export const gns3 = $root.gns3 = (() => {
                 })();
 
                 return HostFacts;
+            })();
+
+            v1.DockerFacts = (function() {
+
+                /**
+                 * Properties of a DockerFacts.
+                 * @typedef {Object} gns3.dataplane.v1.DockerFacts.$Properties
+                 * @property {boolean|null} [available] DockerFacts available
+                 * @property {string|null} [dockerHost] DockerFacts dockerHost
+                 * @property {string|null} [detail] DockerFacts detail
+                 * @property {Array.<string>|null} [images] DockerFacts images
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a DockerFacts.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IDockerFacts
+                 * @augments gns3.dataplane.v1.DockerFacts.$Properties
+                 * @deprecated Use gns3.dataplane.v1.DockerFacts.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a DockerFacts.
+                 * @typedef {gns3.dataplane.v1.DockerFacts.$Properties} gns3.dataplane.v1.DockerFacts.$Shape
+                 */
+
+                /**
+                 * Constructs a new DockerFacts.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a DockerFacts.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.DockerFacts.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const DockerFacts = function (properties) {
+                    this.images = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * DockerFacts available.
+                 * @member {boolean} available
+                 * @memberof gns3.dataplane.v1.DockerFacts
+                 * @instance
+                 */
+                DockerFacts.prototype.available = false;
+
+                /**
+                 * DockerFacts dockerHost.
+                 * @member {string} dockerHost
+                 * @memberof gns3.dataplane.v1.DockerFacts
+                 * @instance
+                 */
+                DockerFacts.prototype.dockerHost = "";
+
+                /**
+                 * DockerFacts detail.
+                 * @member {string} detail
+                 * @memberof gns3.dataplane.v1.DockerFacts
+                 * @instance
+                 */
+                DockerFacts.prototype.detail = "";
+
+                /**
+                 * DockerFacts images.
+                 * @member {Array.<string>} images
+                 * @memberof gns3.dataplane.v1.DockerFacts
+                 * @instance
+                 */
+                DockerFacts.prototype.images = $util.emptyArray;
+
+                /**
+                 * Creates a new DockerFacts instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.DockerFacts
+                 * @static
+                 * @param {gns3.dataplane.v1.DockerFacts.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.DockerFacts} DockerFacts instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.DockerFacts.$Shape): gns3.dataplane.v1.DockerFacts & gns3.dataplane.v1.DockerFacts.$Shape;
+                 *   (properties?: gns3.dataplane.v1.DockerFacts.$Properties): gns3.dataplane.v1.DockerFacts;
+                 * }}
+                 */
+                DockerFacts.create = function(properties) {
+                    return new DockerFacts(properties);
+                };
+
+                /**
+                 * Encodes the specified DockerFacts message. Does not implicitly {@link gns3.dataplane.v1.DockerFacts.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.DockerFacts
+                 * @static
+                 * @param {gns3.dataplane.v1.DockerFacts.$Properties} message DockerFacts message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                DockerFacts.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.available != null && $Object.hasOwnProperty.call(message, "available") && message.available !== false)
+                        writer.uint32(/* id 1, wireType 0 =*/8).bool(message.available);
+                    if (message.dockerHost != null && $Object.hasOwnProperty.call(message, "dockerHost") && message.dockerHost !== "")
+                        writer.uint32(/* id 2, wireType 2 =*/18).string(message.dockerHost);
+                    if (message.detail != null && $Object.hasOwnProperty.call(message, "detail") && message.detail !== "")
+                        writer.uint32(/* id 3, wireType 2 =*/26).string(message.detail);
+                    if (message.images != null && message.images.length)
+                        for (let i = 0; i < message.images.length; ++i)
+                            writer.uint32(/* id 4, wireType 2 =*/34).string(message.images[i]);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a DockerFacts message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.DockerFacts
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.DockerFacts & gns3.dataplane.v1.DockerFacts.$Shape} DockerFacts
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                DockerFacts.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.DockerFacts();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.bool())
+                                    message.available = value;
+                                else
+                                    delete message.available;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.dockerHost = value;
+                                else
+                                    delete message.dockerHost;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.detail = value;
+                                else
+                                    delete message.detail;
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.images && message.images.length))
+                                    message.images = [];
+                                message.images.push(reader.stringVerify());
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for DockerFacts
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.DockerFacts
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                DockerFacts.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.DockerFacts";
+                };
+
+                return DockerFacts;
             })();
 
             v1.QemuBinary = (function() {

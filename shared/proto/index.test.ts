@@ -110,7 +110,7 @@ describe("messages", () => {
     expect(decodeDaemonMessage(encodeDaemonMessage({ progress }))).toEqual({ progress });
     const ack = { revision: 3, errors: [{ kind: ItemErrorKind.LINK, id: "l1", message: "port in use" }], nodes: [{ nodeId: "n1", projectId: "p1", commandLine: "qemu-system-x86_64 -m 256" }] };
     expect(decodeDaemonMessage(encodeDaemonMessage({ ack }))).toEqual({ ack });
-    const hostFacts = { qemuBinaries: [{ path: "/usr/bin/qemu-system-x86_64", version: "7.2.0" }], kvm: Kvm.KVM_UNUSABLE, kvmDetail: "/dev/kvm hung", kvmPlatforms: [], busyConsolePorts: [5000, 9999], interfaces: [{ name: "eth0", type: "ethernet", macAddress: "02:00:00:00:00:01", ipAddress: "192.0.2.1", netmask: "255.255.255.0", special: false }] };
+    const hostFacts = { qemuBinaries: [{ path: "/usr/bin/qemu-system-x86_64", version: "7.2.0" }], kvm: Kvm.KVM_UNUSABLE, kvmDetail: "/dev/kvm hung", kvmPlatforms: [], busyConsolePorts: [5000, 9999], interfaces: [{ name: "eth0", type: "ethernet", macAddress: "02:00:00:00:00:01", ipAddress: "192.0.2.1", netmask: "255.255.255.0", special: false }], docker: { available: true, dockerHost: "unix:///var/run/docker.sock", detail: "Docker Engine 20.10.24 (API 1.41)", images: ["busybox:latest"] } };
     expect(decodeDaemonMessage(encodeDaemonMessage({ hostFacts }))).toEqual({ hostFacts });
     const sampledAtMs = 1_700_000_000_123;
     const decoded = decodeDaemonMessage(encodeDaemonMessage({ counters: { links: [{ linkId: "l1", aToB: { framesIn: 2 ** 33 } as never, bToA: null as never }], sampledAtMs } }));

@@ -1,0 +1,55 @@
+/**
+ * The Docker images a GNS3 client lists for a new Docker template come from the host's own
+ * engine: `npm start`'s daemon reports what DOCKER_HOST's engine holds, and a daemon whose
+ * DOCKER_HOST answers nothing makes the listing a 409 that names it.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitFor } from "@shared/testing/cleanups";
+import { startControllerProcess, type ControllerProcess } from "../../controller/testing/controller-process";
+import { TEST_IMAGE, dockerUnavailable, ensureTestImage } from "../docker/testing";
+import { apiAt } from "./cloud-lab";
+
+const unavailable = await dockerUnavailable();
+// CI starts an engine (.ci/run): there a missing one fails the tests instead of skipping them.
+const skip = unavailable !== null && !process.env.CI;
+
+describe.skipIf(skip)("the Docker images of a host's engine", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "e2e-docker-images-"));
+  const controllers: ControllerProcess[] = [];
+  afterAll(async () => {
+    await Promise.all(controllers.map((controller) => controller.stop()));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  beforeAll(async () => {
+    expect(unavailable).toBeNull();
+    await ensureTestImage();
+  }, 60_000);
+
+  it("are listed for the local compute, as the Docker template wizards ask", async () => {
+    const controller = await startControllerProcess(["--port", "0", "--data-dir", join(dataDir, "with")], {}, "start", { captureOutput: true });
+    controllers.push(controller);
+    const api = apiAt(controller.url);
+    const images = await waitFor("the engine's images", async () => {
+      const reply = await api("GET", "/v2/computes/local/docker/images");
+      return reply.status === 200 && reply.body.length > 0 && reply.body;
+    });
+    expect(images).toContainEqual({ image: TEST_IMAGE });
+    expect((await api("GET", "/v2/compute/docker/images")).body).toEqual(images);
+  }, 60_000);
+
+  it("are a 409 naming DOCKER_HOST when no engine answers there", async () => {
+    const nowhere = `unix://${join(dataDir, "no-engine.sock")}`;
+    const controller = await startControllerProcess(["--port", "0", "--data-dir", join(dataDir, "without")], { DOCKER_HOST: nowhere }, "start", { captureOutput: true });
+    controllers.push(controller);
+    const api = apiAt(controller.url);
+    const refused = await waitFor("the host's report", async () => {
+      const reply = await api("GET", "/v2/computes/local/docker/images");
+      return reply.status === 409 && reply.body;
+    });
+    expect(refused.message).toMatch(new RegExp(`^Docker is not available on dataplane host local: no Docker Engine answers at ${nowhere.replaceAll("/", "\\/")}: .*ENOENT.* \\(set DOCKER_HOST for its daemon\\)$`));
+  }, 60_000);
+});
