@@ -2,13 +2,14 @@ import { expect, it } from "vitest";
 import { cleanupAfterEach, waitFor } from "@shared/testing/cleanups";
 import { Kvm, type DockerFacts } from "@shared/proto";
 import { describeApi } from "../testing/api-targets";
-import { MachineFacts, daemonReporting } from "../testing/reporting-daemon";
+import { SteeredFacts } from "../../dataplane/control/testing";
+import { daemonReporting } from "../testing/reporting-daemon";
 
 const TOKEN = "docker-facts-token";
 const { later, tempDir } = cleanupAfterEach();
 
 const engine = (docker: DockerFacts | null) =>
-  new MachineFacts({ qemuBinaries: [], kvm: Kvm.KVM_UNPROBED, kvmDetail: "", kvmPlatforms: [], busyConsolePorts: [], interfaces: [], docker });
+  new SteeredFacts({ qemuBinaries: [], kvm: Kvm.KVM_UNPROBED, kvmDetail: "", kvmPlatforms: [], busyConsolePorts: [], interfaces: [], docker });
 
 describeApi(
   "the Docker images of the computes",

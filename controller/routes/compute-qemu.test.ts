@@ -2,7 +2,8 @@ import { expect, it } from "vitest";
 import { cleanupAfterEach, waitFor } from "@shared/testing/cleanups";
 import { Kvm } from "@shared/proto";
 import { describeApi } from "../testing/api-targets";
-import { MachineFacts, daemonReporting } from "../testing/reporting-daemon";
+import { SteeredFacts } from "../../dataplane/control/testing";
+import { daemonReporting } from "../testing/reporting-daemon";
 
 const TOKEN = "qemu-facts-token";
 const { later, tempDir } = cleanupAfterEach();
@@ -13,7 +14,7 @@ const BINARIES = [
   { path: "/usr/bin/qemu-system-x86_64", version: "7.2.22" },
 ];
 
-const unprobed = (): MachineFacts => new MachineFacts({ qemuBinaries: BINARIES, kvm: Kvm.KVM_UNPROBED, kvmDetail: "", kvmPlatforms: ["x86_64"], busyConsolePorts: [], interfaces: [], docker: null });
+const unprobed = (): SteeredFacts => new SteeredFacts({ qemuBinaries: BINARIES, kvm: Kvm.KVM_UNPROBED, kvmDetail: "", kvmPlatforms: ["x86_64"], busyConsolePorts: [], interfaces: [], docker: null });
 
 describeApi(
   "the QEMU facts of the computes",

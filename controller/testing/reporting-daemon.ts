@@ -3,27 +3,10 @@
  * a host, runs nothing, and tells the facts the test decides, again whenever they change.
  */
 import type { TestContext } from "vitest";
-import type { DesiredHostState, HostFacts, ItemError } from "@shared/proto";
+import type { DesiredHostState, ItemError } from "@shared/proto";
 import { ControlClient } from "../../dataplane/control/client";
-import type { HostFactsSource } from "../../dataplane/control/host-facts";
+import type { SteeredFacts } from "../../dataplane/control/testing";
 import type { ApiClient } from "./api-targets";
-
-/** A daemon's machine as the test decides it: its facts change when the test says. */
-export class MachineFacts implements HostFactsSource {
-  private changed: (() => void) | undefined;
-  constructor(public facts: HostFacts) {}
-  async read(): Promise<HostFacts> {
-    return this.facts;
-  }
-  watch(changed: () => void): () => void {
-    this.changed = changed;
-    return () => (this.changed = undefined);
-  }
-  change(facts: Partial<HostFacts>): void {
-    this.facts = { ...this.facts, ...facts };
-    this.changed?.();
-  }
-}
 
 const nothingToRun = { apply: async (_state: DesiredHostState): Promise<ItemError[]> => [] };
 
@@ -31,7 +14,7 @@ export interface ReportingDaemon {
   api: ApiClient;
   context: TestContext;
   hostId: string;
-  facts: MachineFacts;
+  facts: SteeredFacts;
   /** The controller's --dataplane-token. */
   token: string;
   /** The test file's clean-ups (`cleanupAfterEach`). */

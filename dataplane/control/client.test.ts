@@ -14,13 +14,12 @@ import {
   type CountersReport,
   type DaemonMessage,
   type DesiredHostState,
-  type HostFacts,
   type ItemError,
   type LinkCounters,
   type NodeReport,
 } from "@shared/proto";
 import { ControlClient, CounterChanges, type ControlClientOptions } from "./client";
-import type { HostFactsSource } from "./host-facts";
+import { SteeredFacts } from "./testing";
 
 const TOKEN = "s3cret-token";
 
@@ -457,30 +456,13 @@ async function listeningController() {
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, connections };
 }
 
-/** Host facts the test reads slowly and changes at will. */
-class SteeredFacts implements HostFactsSource {
-  facts: HostFacts = { qemuBinaries: [{ path: "/usr/bin/qemu-system-x86_64", version: "7.2.22" }], kvm: Kvm.KVM_UNPROBED, kvmDetail: "", kvmPlatforms: ["x86_64"], busyConsolePorts: [], interfaces: [], docker: null };
-  readMs = 0;
-  private changed: (() => void) | undefined;
-  async read(): Promise<HostFacts> {
-    const facts = this.facts;
-    await new Promise((resolve) => setTimeout(resolve, this.readMs));
-    return facts;
-  }
-  watch(changed: () => void): () => void {
-    this.changed = changed;
-    return () => (this.changed = undefined);
-  }
-  change(facts: Partial<HostFacts>): void {
-    this.facts = { ...this.facts, ...facts };
-    this.changed?.();
-  }
-}
+const steeredFacts = () =>
+  new SteeredFacts({ qemuBinaries: [{ path: "/usr/bin/qemu-system-x86_64", version: "7.2.22" }], kvm: Kvm.KVM_UNPROBED, kvmDetail: "", kvmPlatforms: ["x86_64"], busyConsolePorts: [], interfaces: [], docker: null });
 
 describe("host facts and node reports", () => {
   it("tells the facts after each Hello without holding up the Hello or the first ack, and again when they change", async () => {
     const controller = await listeningController();
-    const hostFacts = new SteeredFacts();
+    const hostFacts = steeredFacts();
     hostFacts.readMs = 300;
     startClient(controller, { hostId: "h1", hostFacts });
     const sent = (index: number) => controller.connections[index]?.messages ?? [];
@@ -504,7 +486,7 @@ describe("host facts and node reports", () => {
 
   it("sends the facts of the newest read only, and none once stopped", async () => {
     const controller = await listeningController();
-    const hostFacts = new SteeredFacts();
+    const hostFacts = steeredFacts();
     hostFacts.readMs = 200;
     const { client } = startClient(controller, { hostId: "h1", hostFacts });
     await waitFor("the Hello", () => controller.connections[0]?.messages.length);
