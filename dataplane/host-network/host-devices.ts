@@ -57,18 +57,16 @@ function upOrClose(endpoint: DeviceEndpoint, change: { master?: string }): void 
  * remedy, rather than leaving a user to wonder why large transfers stall.
  */
 function watchOversize(endpoint: DeviceEndpoint, name: string, mtu: number, nodeName: string): () => void {
-  let told = 0;
   const timer = setInterval(() => {
     const dropped = endpoint.droppedOversize;
-    if (dropped === told) return;
-    if (told === 0) {
-      log.warn(`frames longer than ${name}'s MTU (${mtu}) are dropped: turn segmentation offloads off on the sending side (ethtool -K DEVICE tso off gso off gro off)`, {
-        interface: name,
-        node: nodeName,
-        dropped,
-      });
-    }
-    told = dropped;
+    if (dropped === 0) return;
+    log.warn(`frames longer than ${name}'s MTU (${mtu}) are dropped: turn segmentation offloads off on the sending side (ethtool -K DEVICE tso off gso off gro off)`, {
+      interface: name,
+      node: nodeName,
+      dropped,
+    });
+    // Told once: the count goes on in the port's counters.
+    clearInterval(timer);
   }, OVERSIZE_CHECK_MS);
   timer.unref();
   return () => clearInterval(timer);
