@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startControllerProcess, type ControllerProcess } from "../../controller/testing/controller-process";
 import { hostNetworkUnavailable, inNamespace, scratchName, scratchNetwork } from "../host-network/testing";
 import type { VpcsConsole } from "../nodes/console";
-import { apiAt, waitForApplied, revisionOf, type Api } from "./cloud-lab";
+import { apiAt, changeApplied, waitForApplied, type Api, type ApiAnswer } from "./cloud-lab";
 import { endLeftoverVpcs } from "./daemon-process";
 import { configureConsole } from "./vpcs-lab";
 
@@ -48,13 +48,7 @@ describe.runIf(unavailable === null).each(["start", "start:worker"] as const)("a
   let pcs: Array<{ node_id: string; console: number }>;
   const links: string[] = [];
 
-  const settle = async (change: () => Promise<{ status: number; body: unknown }>, status = 201) => {
-    const before = await revisionOf(api, "local");
-    const answer = await change();
-    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-    await waitForApplied(api, "local", before);
-    return answer;
-  };
+  const settle = (change: () => Promise<ApiAnswer>, status = 201) => changeApplied(api, "local", change, status);
 
   beforeAll(async () => {
     peer = network.namespace();

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { expect } from "vitest";
 import { startControllerProcess, type ControllerProcess } from "../../controller/testing/controller-process";
 import { freeUdpPort, UdpPeer } from "./udp-traffic";
 
@@ -49,6 +50,18 @@ export async function waitForApplied(api: Api, hostId: string, after = -1, timeo
 /** The revision the controller last decided for `hostId` (0 before any). */
 export async function revisionOf(api: Api, hostId: string): Promise<number> {
   return Number((await api("GET", `/v2/computes/${hostId}`)).body?.dataplane?.revision ?? 0);
+}
+
+/**
+ * Makes `change` (a request that must answer `status`), then waits until `hostId` applied a
+ * revision decided after it, without item errors; resolves with the answer.
+ */
+export async function changeApplied(api: Api, hostId: string, change: () => Promise<ApiAnswer>, status: number): Promise<ApiAnswer> {
+  const before = await revisionOf(api, hostId);
+  const answer = await change();
+  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+  await waitForApplied(api, hostId, before);
+  return answer;
 }
 
 export interface CloudEnd {

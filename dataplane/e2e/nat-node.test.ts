@@ -22,7 +22,7 @@ import { interfaceExists, isBridge } from "../host-network/interfaces";
 import { hostNetworkUnavailable, inNamespace, run, scratchName, scratchNetwork } from "../host-network/testing";
 import { commandLine } from "../nodes/processes";
 import type { VpcsConsole } from "../nodes/console";
-import { apiAt, revisionOf, waitForApplied, type Api } from "./cloud-lab";
+import { apiAt, changeApplied, waitForApplied, type Api, type ApiAnswer } from "./cloud-lab";
 import { endLeftoverVpcs } from "./daemon-process";
 import { handStartedLab } from "./hand-started-lab";
 import { configureConsole } from "./vpcs-lab";
@@ -59,13 +59,7 @@ describe.runIf(unavailable === null && !isBridge("virbr0")).each(["start", "star
   const tcpPeers: string[] = [];
   const udpPeers: string[] = [];
 
-  const settle = async (change: () => Promise<{ status: number; body: unknown }>, status: number) => {
-    const before = await revisionOf(api, "local");
-    const answer = await change();
-    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-    await waitForApplied(api, "local", before);
-    return answer.body;
-  };
+  const settle = (change: () => Promise<ApiAnswer>, status: number) => changeApplied(api, "local", change, status);
 
   beforeAll(async () => {
     const dummy = network.dummy();
@@ -93,7 +87,7 @@ describe.runIf(unavailable === null && !isBridge("virbr0")).each(["start", "star
     const project = (await api("POST", "/v2/projects", { name: "nat" })).body;
     base = `/v2/projects/${project.project_id}`;
     const pc = (await api("POST", `${base}/nodes`, { name: "PC1", node_type: "vpcs", compute_id: "local" })).body;
-    nat = (await settle(() => api("POST", `${base}/nodes`, { name: "NAT1", node_type: "nat", compute_id: "local" }), 201)) as { node_id: string };
+    nat = (await settle(() => api("POST", `${base}/nodes`, { name: "NAT1", node_type: "nat", compute_id: "local" }), 201)).body;
     await settle(() => api("POST", `${base}/links`, { nodes: [{ node_id: pc.node_id, adapter_number: 0, port_number: 0 }, { node_id: nat.node_id, adapter_number: 0, port_number: 0 }] }), 201);
     await settle(() => api("POST", `${base}/nodes/${pc.node_id}/start`, {}), 200);
     consolePort = pc.console;
