@@ -77,6 +77,22 @@ describe("DiskFileStore", () => {
     expect(await store.md5("a/missing.txt")).toBeNull();
   });
 
+  it("holds no descriptor for a stream nobody reads, as a response whose client left", async () => {
+    await store.write("images/QEMU/a.qcow2", streamOf("disk"));
+    const before = readdirSync("/proc/self/fd").length;
+    const unread = await Promise.all(Array.from({ length: 20 }, () => store.read("images/QEMU/a.qcow2")));
+    expect(readdirSync("/proc/self/fd").length).toBe(before);
+    expect(await textOf(unread[0]!.stream)).toBe("disk");
+    expect(readdirSync("/proc/self/fd").length).toBe(before);
+  });
+
+  it("fails a stream whose file was replaced between listing and reading", async () => {
+    await store.write("images/QEMU/a.qcow2", streamOf("first"));
+    const listed = await store.read("images/QEMU/a.qcow2");
+    await store.write("images/QEMU/a.qcow2", streamOf("second, longer"));
+    await expect(textOf(listed!.stream)).rejects.toThrow(/replaced/);
+  });
+
   it("replaces a file as a whole", async () => {
     await store.write("f.txt", streamOf("first version, longer"));
     await store.write("f.txt", streamOf("second"));

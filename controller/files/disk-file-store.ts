@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { createHash, randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { lstat, mkdir, open, readdir, realpath, rename, rm, stat, type FileHandle } from "node:fs/promises";
+import type { Stats } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { pipeline } from "node:stream/promises";
 import {
@@ -67,22 +68,17 @@ export class DiskFileStore implements FileStore {
   async read(path: string): Promise<StoredFile | null> {
     const target = this.resolve(path);
     await this.assertInside(target);
-    const file = await open(target, "r").catch(() => null);
-    if (!file) return null;
-    const info = await file.stat();
-    if (!info.isFile()) {
-      await file.close();
-      return null;
-    }
-    return { stream: fileChunks(file), size: info.size, modified: info.mtime };
+    const info = await stat(target).catch(() => null);
+    if (!info?.isFile()) return null;
+    return { stream: fileChunks(target, info), size: info.size, modified: info.mtime };
   }
 
   async follow(path: string, growing: () => Promise<boolean>): Promise<ReadableStream<Uint8Array> | null> {
     const target = this.resolve(path);
     await this.assertInside(target);
-    const file = await open(target, "r").catch(() => null);
-    if (!file) return null;
-    return fileChunks(file, growing);
+    const info = await stat(target).catch(() => null);
+    if (!info?.isFile()) return null;
+    return fileChunks(target, info, growing);
   }
 
   async list(folder: string): Promise<FileEntry[]> {
@@ -173,32 +169,64 @@ const FOLLOW_POLL_MS = 100;
  * The file as a web stream that reads a chunk only when the reader asks for one, so a slow
  * client holds back the disk and memory stays at a chunk or two. (`Readable.toWeb` on Node 20
  * counts its queue in chunks up to the byte high-water mark: it can buffer gigabytes.)
+ *
+ * The file is opened at the first read, not before: a response whose client left before it was
+ * sent is dropped unread and never cancelled by the Node server, and an open handle in it would
+ * be closed only by the garbage collector. A file replaced since it was listed (another inode)
+ * fails the stream rather than sending a different file under the first one's length.
  */
-function fileChunks(file: FileHandle, growing?: () => Promise<boolean>): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const buffer = new Uint8Array(READ_CHUNK);
-        for (let lastRead = !growing; ; ) {
-          const { bytesRead } = await file.read(buffer, 0, READ_CHUNK, null);
-          if (bytesRead > 0) return controller.enqueue(buffer.subarray(0, bytesRead));
-          if (lastRead) break;
-          // At the end of a file still being written: wait for more, as GNS3 does (100 ms polls).
-          // Once it stops growing, what its writer appended while we asked is read before the end.
-          if (growing && (await growing())) await new Promise((resolve) => setTimeout(resolve, FOLLOW_POLL_MS));
-          else lastRead = true;
+function fileChunks(target: string, listed: Stats, growing?: () => Promise<boolean>): ReadableStream<Uint8Array> {
+  let file: FileHandle | null = null;
+  let cancelled = false;
+  const close = async (): Promise<void> => {
+    const opened = file;
+    file = null;
+    await opened?.close().catch(() => undefined);
+  };
+  const openListed = async (): Promise<FileHandle> => {
+    const opened = await open(target, "r");
+    const info = await opened.stat().catch(async (error: unknown) => {
+      await opened.close();
+      throw error;
+    });
+    if (info.ino !== listed.ino || info.dev !== listed.dev) {
+      await opened.close();
+      throw new Error(`${target} was replaced while it was being sent`);
+    }
+    return opened;
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          file ??= await openListed();
+          // Cancelled while the file was being opened: nobody will pull again to close it.
+          if (cancelled) return await close();
+          const buffer = new Uint8Array(READ_CHUNK);
+          for (let lastRead = !growing; ; ) {
+            const { bytesRead } = await file.read(buffer, 0, READ_CHUNK, null);
+            if (bytesRead > 0) return controller.enqueue(buffer.subarray(0, bytesRead));
+            if (lastRead) break;
+            // At the end of a file still being written: wait for more, as GNS3 does (100 ms polls).
+            // Once it stops growing, what its writer appended while we asked is read before the end.
+            if (growing && (await growing())) await new Promise((resolve) => setTimeout(resolve, FOLLOW_POLL_MS));
+            else lastRead = true;
+          }
+          await close();
+          controller.close();
+        } catch (error) {
+          await close();
+          if (!cancelled) controller.error(error);
         }
-        await file.close();
-        controller.close();
-      } catch (error) {
-        await file.close().catch(() => undefined);
-        controller.error(error);
-      }
+      },
+      async cancel() {
+        cancelled = true;
+        await close();
+      },
     },
-    async cancel() {
-      await file.close();
-    },
-  });
+    // Nothing read ahead: the first pull is the reader's first read.
+    { highWaterMark: 0 },
+  );
 }
 
 async function writeAll(file: FileHandle, chunk: Uint8Array): Promise<void> {
