@@ -141,6 +141,25 @@ describe.runIf(native && unavailable === null)("a TAP and an AF_PACKET socket on
     expect(reply.subarray(6, 12).toString("hex")).toBe(mac.replaceAll(":", ""));
   });
 
+  it("stops reading a TAP deleted with the namespace it was moved into, without spinning, and still takes writes", async () => {
+    const network = scratchNetwork();
+    later(() => network.remove());
+    const namespace = network.namespace();
+    const tap = openTap();
+    changeLink(tap.deviceName, { netnsPath: `/run/netns/${namespace}`, rename: "eth0", up: true });
+    network.remove();
+    // The device goes with the namespace (a container's, when it ends); its descriptor stays ours.
+    await waitFor("the TAP's end noticed", () => tap.errors > 0);
+    const cpuBefore = process.cpuUsage();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const spent = process.cpuUsage(cpuBefore);
+    expect((spent.user + spent.system) / 1000).toBeLessThan(100);
+    const errorsBefore = tap.errors;
+    tap.send(frame(8));
+    await waitFor("the write to a deleted TAP refused", () => tap.errors > errorsBefore);
+    await tap.close();
+  });
+
   it("turns GRO off on a host interface while it is open, and on again once it closes", async () => {
     const network = scratchNetwork();
     later(() => network.remove());

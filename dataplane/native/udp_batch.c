@@ -619,6 +619,14 @@ static void dispatch(native_port *source, int count) {
 static void on_readable(uv_poll_t *handle, int status, int events) {
   (void)events;
   native_port *source = (native_port *)handle;
+  if (status < 0 && source->kind == PORT_TAP) {
+    /* A TAP polls as an error only once its device is gone (deleted with the namespace it
+       was moved into, a container's that ended): it never reads again, and watching it
+       again would wake the loop without end. Writes to it fail and are counted. */
+    source->errors += 1;
+    uv_poll_stop(&source->poll);
+    return;
+  }
   if (status < 0) {
     /* libuv stops a poll handle on POLLERR: here an ICMP error on the connected socket
        (ECONNREFUSED while the peer is not listening) or an interface gone down. Clear it,
