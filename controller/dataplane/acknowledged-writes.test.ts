@@ -149,11 +149,11 @@ describe("writes answer once the dataplane host applied them", () => {
 
   it("refuses to start a node type the host cannot run: 409, and it stays stopped; linking and stopping it answer as usual", async () => {
     const lab = await startLab();
-    const vm = await lab.pc("VM1", "docker");
+    const vm = await lab.pc("VM1", "iou");
     const pc1 = await lab.pc("PC1");
     const started = await lab.api("POST", `${vm.path}/start`);
     expect(started.status).toBe(409);
-    expect(started.body.message).toMatch(/^VM1 is a docker node, which the dataplane does not run/);
+    expect(started.body.message).toMatch(/^VM1 is a iou node, which the dataplane does not run/);
     expect((await lab.api("GET", vm.path)).body.status).toBe("stopped");
     expect((await lab.api("POST", `${vm.path}/stop`)).status).toBe(200);
     const link = await lab.api("POST", `${lab.projectPath}/links`, {

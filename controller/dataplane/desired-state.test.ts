@@ -11,14 +11,14 @@ function project(id: string, status: "opened" | "closed" = "opened"): ProjectRec
 }
 
 function node(projectId: string, id: string, type: NodeType, computeId: string, extra: Partial<NodeRecord> = {}): NodeRecord {
-  const record = newNode({ name: id, node_type: type, compute_id: computeId } as never, {
+  const record = newNode({ name: id, node_type: type, compute_id: computeId, ...(extra.properties ? { properties: extra.properties } : {}) } as never, {
     nodeId: id,
     projectId,
     name: id.toUpperCase(),
     console: type === "vpcs" ? 5000 + id.length : null,
     hostInterfaces: ["eth0"],
   });
-  return { ...record, ...extra };
+  return { ...record, ...extra, properties: record.properties };
 }
 
 function link(projectId: string, id: string, nodes: NodeRecord[], ports: Array<[number, number]> = [[0, 0], [0, 0]], extra: Partial<LinkRecord> = {}): LinkRecord {
@@ -48,8 +48,8 @@ describe("desiredHostState", () => {
     const l12 = link("p1", "l12", [pc1, pc2], undefined, { filters: { delay: [50, 5], packet_loss: [10], bpf: ["icmp\nudp port 53"] }, suspend: true });
     const state = desiredHostState(context("h1", [{ project: project("p1"), nodes: [pc1, pc2, pc3], links: [l12] }]));
     expect(state.nodes).toEqual([
-      { nodeId: "pc1", projectId: "p1", name: "PC1", kind: NodeKind.VPCS, running: true, consolePort: 5003, ports: [], startupScript: "", restartGeneration: 0, suspended: false, qemu: null },
-      { nodeId: "pc2", projectId: "p1", name: "PC2", kind: NodeKind.VPCS, running: false, consolePort: 5003, ports: [], startupScript: "", restartGeneration: 0, suspended: false, qemu: null },
+      { nodeId: "pc1", projectId: "p1", name: "PC1", kind: NodeKind.VPCS, running: true, consolePort: 5003, ports: [], startupScript: "", restartGeneration: 0, suspended: false, qemu: null, docker: null },
+      { nodeId: "pc2", projectId: "p1", name: "PC2", kind: NodeKind.VPCS, running: false, consolePort: 5003, ports: [], startupScript: "", restartGeneration: 0, suspended: false, qemu: null, docker: null },
     ]);
     expect(state.links).toEqual([
       {
@@ -106,11 +106,11 @@ describe("desiredHostState", () => {
   });
 
   it("leaves out node kinds the dataplane does not run, and their links, with the reason", () => {
-    const docker = { ...node("p1", "0000000a-0000-4000-8000-0000000000a1", "docker", "h1"), name: "Docker1" };
+    const docker = { ...node("p1", "0000000a-0000-4000-8000-0000000000a1", "iou", "h1"), name: "IOU1" };
     const l = link("p1", "lq", [pc1, docker]);
     const state = desiredHostState(context("h1", [{ project: project("p1"), nodes: [pc1, docker], links: [l] }]));
     expect(state.nodes.map((n) => n.nodeId)).toEqual(["pc1"]);
-    const reason = "Docker1 is a docker node, which the dataplane does not run; connect the emulator through a cloud node's UDP port";
+    const reason = "IOU1 is a iou node, which the dataplane does not run; connect the emulator through a cloud node's UDP port";
     expect(state.leftOut).toEqual([
       { kind: "node", id: docker.node_id, projectId: "p1", reason },
       { kind: "link", id: "lq", projectId: "p1", reason },
@@ -126,6 +126,47 @@ describe("desiredHostState", () => {
     expect(vms[0]!.qemu).toMatchObject({ binary: "qemu-system-x86_64", kernelImage: { name: "vmlinuz", md5: "abc" } });
     expect(state.links.map((l) => l.linkId)).toEqual(["lv"]);
     expect(state.leftOut).toEqual([]);
+  });
+
+  it("runs Docker nodes with their container spec: variables, substitutions, adapters' MACs, the network config while started", () => {
+    const id = "0000000c-0000-4000-8000-0000000000c1";
+    const properties = {
+      image: "frr",
+      adapters: 2,
+      start_command: `sh -c 'echo "$GREETING"; exec sleep 1d'`,
+      environment: "GREETING=hello from %vm-name%\n\nSITE=${SITE}-%project-id%\nNODE=%vm-id%",
+      extra_hosts: "gw:10.0.0.1\nv6host: fd00::1",
+      extra_volumes: ["/data"],
+    };
+    const container = (status: "started" | "suspended" | "stopped") => ({ ...node("p1", id, "docker", "h1", { properties }), name: "R1", console: 5010, status });
+    const variables = [{ name: "SITE", value: "lab" }, { name: "EMPTY" }];
+    const withVariables = { ...project("p1"), variables };
+    const build = (status: "started" | "suspended" | "stopped") =>
+      desiredHostState(context("h1", [{ project: withVariables, nodes: [container(status)], links: [] }], { startupScript: () => ({ text: "auto eth0\n" }) })).nodes[0]!;
+
+    const started = build("started");
+    expect(started).toMatchObject({ kind: NodeKind.DOCKER, running: true, suspended: false, consolePort: 5010, ports: [], startupScript: "", qemu: null });
+    expect(started.docker).toEqual({
+      image: "frr:latest",
+      command: ["sh", "-c", 'echo "$GREETING"; exec sleep 1d'],
+      environment: ["SITE=lab", "EMPTY=", "GREETING=hello from R1", "SITE=lab-p1", `NODE=${id}`],
+      extraHosts: [{ name: "gw", address: "10.0.0.1" }, { name: "v6host", address: "fd00::1" }],
+      extraVolumes: ["/data"],
+      consoleType: "telnet",
+      auxPort: 0,
+      adapters: [{ adapterNumber: 0, macAddress: "02:42:00:00:0c:00" }, { adapterNumber: 1, macAddress: "02:42:00:00:0c:01" }],
+      networkInterfaces: "auto eth0\n",
+    });
+    expect([build("suspended")].map((n) => [n.running, n.suspended])).toEqual([[true, true]]);
+    const stopped = build("stopped");
+    expect([stopped.running, stopped.docker?.networkInterfaces]).toEqual([false, ""]);
+  });
+
+  it("leaves out a Docker node whose stored properties no container can be made from (an imported project), with the reason", () => {
+    const bad = { ...node("p1", "0000000c-0000-4000-8000-0000000000c2", "docker", "h1", { properties: { image: "alpine" } }), name: "D1" };
+    const imported = { ...bad, properties: { ...bad.properties, environment: "NO_EQUALS" } };
+    const state = desiredHostState(context("h1", [{ project: project("p1"), nodes: [imported], links: [] }]));
+    expect(state.leftOut).toEqual([{ kind: "node", id: bad.node_id, projectId: "p1", reason: "D1: properties.environment line 1 'NO_EQUALS' is not NAME=value" }]);
   });
 
   it("describes switch, hub and cloud ports; a cloud's host devices with whether a link uses them", () => {

@@ -14,6 +14,7 @@ import {
 import type { LinkRecord } from "../domain/links";
 import type { NodeRecord } from "../domain/nodes";
 import { NODE_TYPE_TRAITS } from "../domain/node-types";
+import { dockerSpec } from "../domain/docker-spec";
 import { qemuSpec } from "../domain/qemu-spec";
 import type { ProjectRecord } from "../domain/projects";
 
@@ -38,7 +39,7 @@ export interface HostStateContext {
   tunnelPort: (projectId: string, linkId: string, hostId: string) => number | undefined;
   /** The tunnel address a host announced, if it ever said Hello. */
   tunnelAddress: (hostId: string) => string | undefined;
-  /** A started VPCS node's startup script (its node file `startup.vpc`); undefined: it has none. */
+  /** A started node's startup file (its type's `carriedFile`: VPCS's startup.vpc, a container's network config); undefined: it has none. */
   startupScript?: (projectId: string, nodeId: string) => StartupScript | undefined;
   /** The md5 of a QEMU image as the store keeps it beside the image; undefined: not known. */
   imageMd5?: (name: string) => string | undefined;
@@ -76,7 +77,7 @@ export function desiredHostState(context: HostStateContext): HostState {
     const linkedPorts = linkedPortsOf(links);
     for (const node of nodes) {
       if (node.compute_id !== hostId) continue;
-      const spec = nodeSpec(node, linkedPorts.get(node.node_id) ?? new Set(), context);
+      const spec = nodeSpec(node, project, linkedPorts.get(node.node_id) ?? new Set(), context);
       if (typeof spec === "string") state.leftOut.push({ kind: "node", id: node.node_id, projectId: project.project_id, reason: spec });
       else state.nodes.push(spec);
     }
@@ -125,16 +126,23 @@ function linkedPortsOf(links: readonly LinkRecord[]): Map<string, Set<number>> {
   return linked;
 }
 
+/** Kinds whose host pauses them (QMP stop, docker pause) rather than stopping them. */
+const PAUSABLE: ReadonlySet<NodeKind> = new Set([NodeKind.QEMU, NodeKind.DOCKER]);
+/** Emulators whose adapters their own spec lists (or, VPCS, that have one): no port mapping is sent. */
+const ADAPTERS_IN_SPEC: ReadonlySet<NodeKind> = new Set([NodeKind.VPCS, NodeKind.QEMU, NodeKind.DOCKER]);
+
 /** The node as its host runs it, or why the host cannot. */
-function nodeSpec(node: NodeRecord, linkedPorts: ReadonlySet<number>, context: HostStateContext): NodeSpec | string {
+function nodeSpec(node: NodeRecord, project: ProjectRecord, linkedPorts: ReadonlySet<number>, context: HostStateContext): NodeSpec | string {
   const kind = NODE_TYPE_TRAITS[node.node_type].dataplaneKind;
   if (kind === undefined) return unsupportedReason(node);
-  // A suspended QEMU VM keeps its process, paused; VPCS has no pause, and a suspended one stops.
-  const suspended = kind === NodeKind.QEMU && node.status === "suspended";
+  // A suspended QEMU VM or container keeps its process, paused; VPCS has no pause, and a suspended one stops.
+  const suspended = PAUSABLE.has(kind) && node.status === "suspended";
   const running = node.status === "started" || suspended;
-  // VPCS reads its script when it starts: a stopped node's script is read at its next start.
-  const script = kind === NodeKind.VPCS && running ? context.startupScript?.(node.project_id, node.node_id) : undefined;
+  // A node reads its startup file when it starts: a stopped node's is read at its next start.
+  const script = running ? context.startupScript?.(node.project_id, node.node_id) : undefined;
   if (script && "refused" in script) return script.refused;
+  const docker = kind === NodeKind.DOCKER ? dockerSpec(node, project.variables ?? [], script?.text ?? "") : null;
+  if (typeof docker === "string") return docker;
   return {
     nodeId: node.node_id,
     projectId: node.project_id,
@@ -142,11 +150,12 @@ function nodeSpec(node: NodeRecord, linkedPorts: ReadonlySet<number>, context: H
     kind,
     running,
     consolePort: node.console ?? 0,
-    ports: kind === NodeKind.VPCS || kind === NodeKind.QEMU ? [] : portSpecs(node, linkedPorts),
-    startupScript: script?.text ?? "",
+    ports: ADAPTERS_IN_SPEC.has(kind) ? [] : portSpecs(node, linkedPorts),
+    startupScript: kind === NodeKind.VPCS ? (script?.text ?? "") : "",
     restartGeneration: node.reloads ?? 0,
     suspended,
     qemu: kind === NodeKind.QEMU ? qemuSpec(node, (name) => ({ name, md5: context.imageMd5?.(name) ?? "" })) : null,
+    docker,
   };
 }
 

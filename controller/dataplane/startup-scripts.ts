@@ -1,24 +1,26 @@
 import type { ControllerDeps } from "../deps";
 import type { NodeRecord } from "../domain/nodes";
-import { VPCS_STARTUP_SCRIPT } from "../domain/vpcs-script";
+import { NODE_TYPE_TRAITS } from "../domain/node-types";
 import { fileLayout } from "../files/layout";
 import type { ProjectRecords, StartupScript } from "./desired-state";
 
 /**
- * The most a startup script may hold to be carried in a host's state: VPCS scripts are a few
- * lines, and the whole state travels as one WebSocket message (1 MiB at most on Workers).
+ * The most a startup script may hold to be carried in a host's state: VPCS scripts and
+ * containers' network configs are a few lines, and the whole state travels as one WebSocket
+ * message (1 MiB at most on Workers).
  */
 export const MAX_CARRIED_SCRIPT_BYTES = 64 * 1024;
 
 /**
- * The startup scripts of the started VPCS nodes of opened projects on `hostId`, by
- * `startupScriptKey`, read from their node files. A stopped node's script is read when it
- * starts, which rebuilds the state; a node without the file has no script.
+ * The startup files of the started nodes of opened projects on `hostId` (each type's
+ * `carriedFile`: a VPCS startup.vpc, a container's etc/network/interfaces), by
+ * `startupScriptKey`, read from their node files. A stopped node's file is read when it
+ * starts, which rebuilds the state; a node without the file has none.
  */
 export async function loadStartupScripts(deps: ControllerDeps, hostId: string, projects: readonly ProjectRecords[]): Promise<Map<string, StartupScript>> {
   const nodes = projects
     .filter(({ project }) => project.status === "opened")
-    .flatMap(({ nodes }) => nodes.filter((node) => node.compute_id === hostId && node.node_type === "vpcs" && node.status === "started"));
+    .flatMap(({ nodes }) => nodes.filter((node) => node.compute_id === hostId && NODE_TYPE_TRAITS[node.node_type].carriedFile !== undefined && node.status === "started"));
   const scripts = new Map<string, StartupScript>();
   await Promise.all(
     nodes.map(async (node) => {
@@ -34,11 +36,12 @@ export function startupScriptKey(projectId: string, nodeId: string): string {
 }
 
 async function readScript(deps: ControllerDeps, node: NodeRecord): Promise<StartupScript | undefined> {
-  const file = await deps.files.read(`${fileLayout.nodeFolder(node.project_id, node.node_type, node.node_id)}/${VPCS_STARTUP_SCRIPT}`);
+  const name = NODE_TYPE_TRAITS[node.node_type].carriedFile!;
+  const file = await deps.files.read(`${fileLayout.nodeFolder(node.project_id, node.node_type, node.node_id)}/${name}`);
   if (!file) return undefined;
   if (file.size > MAX_CARRIED_SCRIPT_BYTES) {
     await file.stream.cancel();
-    return { refused: `${node.name}'s ${VPCS_STARTUP_SCRIPT} is ${file.size} bytes; a startup script the dataplane runs holds at most ${MAX_CARRIED_SCRIPT_BYTES}` };
+    return { refused: `${node.name}'s ${name} is ${file.size} bytes; a startup script the dataplane runs holds at most ${MAX_CARRIED_SCRIPT_BYTES}` };
   }
   return { text: await new Response(file.stream).text() };
 }

@@ -25,9 +25,9 @@ class HubWithAnEarlierPush extends DataplaneHub {
 
   override async apply(effect: DataplaneEffect): Promise<HostAnswer[]> {
     this.refresh();
-    await waitFor("the earlier push stopped the docker nodes", async () => {
+    await waitFor("the earlier push stopped the IOU nodes", async () => {
       const records = await Promise.all((effect.runningNodeIds ?? []).map((nodeId) => this.store.get<NodeRecord>(keys.node(this.projectId, nodeId))));
-      return records.every((record) => record?.node_type !== "docker" || record.status === "stopped");
+      return records.every((record) => record?.node_type !== "iou" || record.status === "stopped");
     });
     return super.apply(effect);
   }
@@ -58,16 +58,16 @@ async function startLab() {
 describe("a start of a node its host cannot run", () => {
   it("answers 409 with the reason even when another change's push stopped the node first", async () => {
     const lab = await startLab();
-    const vm = await lab.node("VM1", "docker");
+    const vm = await lab.node("VM1", "iou");
     const started = await lab.api("POST", `${vm}/start`);
     expect(started.status).toBe(409);
-    expect(started.body.message).toMatch(/^VM1 is a docker node, which the dataplane does not run/);
+    expect(started.body.message).toMatch(/^VM1 is a iou node, which the dataplane does not run/);
     expect((await lab.api("GET", vm)).body.status).toBe("stopped");
   });
 
   it("answers a rename of the stopped node, which asks nothing to run, as usual", async () => {
     const lab = await startLab();
-    const vm = await lab.node("VM1", "docker");
+    const vm = await lab.node("VM1", "iou");
     expect((await lab.api("POST", `${vm}/start`)).status).toBe(409);
     const renamed = await lab.api("PUT", vm, { name: "VM2" });
     expect(renamed.status).toBe(200);
@@ -76,11 +76,11 @@ describe("a start of a node its host cannot run", () => {
 
   it("fails a bulk start for the node the host cannot run, and runs the others", async () => {
     const lab = await startLab();
-    await lab.node("VM1", "docker");
+    await lab.node("VM1", "iou");
     const pc1 = await lab.node("PC1", "vpcs");
     const started = await lab.api("POST", `${lab.projectPath}/nodes/start`);
     expect(started.status).toBe(409);
-    expect(started.body.message).toMatch(/VM1 is a docker node/);
+    expect(started.body.message).toMatch(/VM1 is a iou node/);
     expect((await lab.api("GET", pc1)).body.status).toBe("started");
   });
 });

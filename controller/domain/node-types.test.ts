@@ -30,7 +30,7 @@ describe("the node type table", () => {
 
   it("names what a daemon runs each type as, and nothing for the types no daemon runs", () => {
     const run = Object.fromEntries(NODE_TYPES.filter((type) => NODE_TYPE_TRAITS[type].dataplaneKind !== undefined).map((type) => [type, NODE_TYPE_TRAITS[type].dataplaneKind]));
-    expect(run).toEqual({ vpcs: NodeKind.VPCS, ethernet_switch: NodeKind.ETHERNET_SWITCH, ethernet_hub: NodeKind.ETHERNET_HUB, cloud: NodeKind.CLOUD, nat: NodeKind.NAT, qemu: NodeKind.QEMU });
+    expect(run).toEqual({ vpcs: NodeKind.VPCS, ethernet_switch: NodeKind.ETHERNET_SWITCH, ethernet_hub: NodeKind.ETHERNET_HUB, cloud: NodeKind.CLOUD, nat: NodeKind.NAT, qemu: NodeKind.QEMU, docker: NodeKind.DOCKER });
   });
 
   it("filters links at GNS3's filter node types, not at switches and hubs", () => {
@@ -159,10 +159,11 @@ describe("property checks", () => {
   });
 
   it.each(["qemu", "docker"] as const)("refuses a %s base MAC address that is not one, and accepts null (derived from the node id)", (type) => {
-    const check = (mac_address: unknown) => supportedNodeType(type).creation.checkProperties({ mac_address });
+    const image = type === "docker" ? { image: "alpine:3.20" } : {};
+    const check = (mac_address: unknown) => supportedNodeType(type).creation.checkProperties({ ...image, mac_address });
     expect(() => check("zz:zz")).toThrow('properties.mac_address must be a MAC address such as 0c:00:00:00:00:00, or null, got "zz:zz"');
     expect(() => check(12)).toThrow("got 12");
-    expect(check(null)).toEqual({ mac_address: null });
+    expect(check(null)).toEqual({ ...image, mac_address: null });
     expect(supportedNodeType(type).creation.ports(portSource(type, { mac_address: null }))[0]!.mac_address).toMatch(/^(0c|02):/);
   });
 
@@ -170,7 +171,9 @@ describe("property checks", () => {
     expect(() => supportedNodeType("qemu").creation.checkProperties({ adapters: 276 })).toThrow(
       "properties.adapters must be an integer from 0 to 275, got 276",
     );
-    expect(() => supportedNodeType("docker").creation.checkProperties({ adapters: 1.5 })).toThrow("properties.adapters must be an integer from 0 to 99, got 1.5");
+    expect(() => supportedNodeType("docker").creation.checkProperties({ image: "alpine", adapters: 1.5 })).toThrow(
+      "properties.adapters must be an integer from 1 to 32 for a Docker node (each is an ethN of the container), got 1.5",
+    );
   });
 
   it("refuses Frame Relay mappings that are not port:dlci pairs", () => {

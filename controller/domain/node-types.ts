@@ -2,8 +2,10 @@ import { z } from "zod";
 import { NodeKind } from "@shared/proto";
 import { QEMU_DEFAULTS, QEMU_IMAGE_PROPERTIES, QEMU_SHUTDOWN_MS, QEMU_START_MS } from "@shared/qemu/defaults";
 import { MAC_ADDRESS_PATTERN, cloudPortMapping, hubPortMapping, switchPortMapping, type NodeType, type PortWire } from "@shared/schemas/node";
+import { DOCKER_NETWORK_CONFIG, checkDockerProperties, sampleNetworkConfig } from "./docker-properties";
 import { conflictingRequest, invalidRequest } from "./errors";
 import { ethernetPort, macPlus, serialPort, standardPorts } from "./ports";
+import { VPCS_STARTUP_SCRIPT } from "./vpcs-script";
 
 /** What a node needs to compute its ports; a subset of the stored record. */
 export interface PortSource {
@@ -62,6 +64,15 @@ export interface NodeTypeTraits {
   resizesDisks?: true;
   /** GNS3's compute serves `…/auto_idlepc` and `…/idlepc_proposals` for it. */
   idlePc?: true;
+  /** The console types its host serves; absent: every type GNS3 names. Another is refused with a 400. */
+  consoleTypes?: readonly string[];
+  /**
+   * The node file its host is given with the state while the node runs (VPCS's startup.vpc, a
+   * container's etc/network/interfaces): clients edit it through `…/files/…`, the host uses it.
+   */
+  carriedFile?: string;
+  /** The node files a new node starts with, by path in its folder (besides a VPCS script). */
+  initialFiles?(node: { name: string; properties: Record<string, unknown> }): Record<string, string>;
 }
 
 const anyProperties = (properties: Record<string, unknown>) => properties;
@@ -141,6 +152,11 @@ function qemuBaseMac(nodeId: string): string {
   return `0c:${nodeId.slice(2, 4)}:${nodeId.slice(4, 6)}:${nodeId.slice(6, 8)}:00:00`;
 }
 
+/** A container's start: its image pulled when missing, then the init waiting for its adapters. */
+const DOCKER_START_MS = 120_000;
+/** Docker's stop gives the container GNS3's 5 s before killing it; removing it takes a moment more. */
+const DOCKER_STOP_MS = 15_000;
+
 /** Docker's default MAC base: `"02:42:%s:%s:%s:00"` of the same characters, as GNS3. */
 function dockerBaseMac(nodeId: string): string {
   return `02:42:${nodeId.slice(2, 4)}:${nodeId.slice(4, 6)}:${nodeId.slice(6, 8)}:00`;
@@ -206,6 +222,7 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     reportsCommandLine: true,
     portNaming: ETHERNET_NAMING,
     dataplaneKind: NodeKind.VPCS,
+    carriedFile: VPCS_STARTUP_SCRIPT,
     filtersLinks: true,
     capturesFirst: false,
     cloudLike: false,
@@ -354,17 +371,21 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
   },
   docker: {
     consoleType: "telnet",
+    consoleTypes: ["telnet", "none"],
     alwaysRunning: false,
     symbol: ":/symbols/docker_guest.svg",
     defaultNameFormat: "{name}-{0}",
     portNaming: ETHERNET_NAMING,
-    dataplaneKind: undefined,
+    dataplaneKind: NodeKind.DOCKER,
     filtersLinks: true,
     capturesFirst: false,
     cloudLike: false,
+    slowWork: { startMs: DOCKER_START_MS, gracefulStopMs: DOCKER_STOP_MS },
+    carriedFile: DOCKER_NETWORK_CONFIG,
+    initialFiles: (node) => ({ [DOCKER_NETWORK_CONFIG]: sampleNetworkConfig(countProperty(node.properties, "adapters", 1, 99), node.name) }),
     creation: {
       defaultProperties: ({ nodeId }) => ({ adapters: 1, mac_address: dockerBaseMac(nodeId) }),
-      checkProperties: (properties) => (countProperty(properties, "adapters", 1, 99), checkMacAddress(properties)),
+      checkProperties: (properties) => checkMacAddress(checkDockerProperties(properties)),
       ports: dockerPorts,
     },
   },

@@ -53,7 +53,7 @@ describe("newNode", () => {
 
   it("starts built-in devices at once (GNS3's always-running types), emulators stopped", () => {
     const statuses = (["ethernet_switch", "ethernet_hub", "cloud", "nat", "frame_relay_switch", "atm_switch", "vpcs", "qemu", "docker", "iou"] as const).map(
-      (type) => [type, make(type).status],
+      (type) => [type, make(type, type === "docker" ? { properties: { image: "alpine" } } : {}).status],
     );
     expect(Object.fromEntries(statuses)).toEqual({
       ethernet_switch: "started", ethernet_hub: "started", cloud: "started", nat: "started", frame_relay_switch: "started", atm_switch: "started",
@@ -153,7 +153,6 @@ describe("newNode", () => {
       ["qemu", "adapters", -1, "properties.adapters must be an integer from 0 to 275, got -1"],
       ["qemu", "adapters", 1.5, "properties.adapters must be an integer from 0 to 275, got 1.5"],
       ["qemu", "adapters", "2", 'properties.adapters must be an integer from 0 to 275, got "2"'],
-      ["docker", "adapters", 100, "properties.adapters must be an integer from 0 to 99, got 100"],
       ["virtualbox", "adapters", 37, "properties.adapters must be an integer from 0 to 36, got 37"],
       ["vmware", "adapters", 11, "properties.adapters must be an integer from 0 to 10, got 11"],
       ["iou", "ethernet_adapters", 17, "properties.ethernet_adapters must be an integer from 0 to 16, got 17"],
@@ -198,7 +197,8 @@ describe("duplicateOrigin", () => {
   });
 
   it("records nothing for nodes without disks", () => {
-    for (const type of ["vpcs", "ethernet_switch", "docker", "iou"] as const) expect(duplicateOrigin(make(type))).toEqual({});
+    for (const type of ["vpcs", "ethernet_switch", "iou"] as const) expect(duplicateOrigin(make(type))).toEqual({});
+    expect(duplicateOrigin(make("docker", { properties: { image: "alpine" } }))).toEqual({});
   });
 });
 
@@ -318,7 +318,7 @@ describe("nodePorts", () => {
   });
 
   it("gives Docker one ethN port per adapter", () => {
-    expect(nodePorts(make("docker", { properties: { adapters: 3 } })).map((port) => [port.adapter_number, port.name, port.short_name])).toEqual([
+    expect(nodePorts(make("docker", { properties: { image: "alpine", adapters: 3 } })).map((port) => [port.adapter_number, port.name, port.short_name])).toEqual([
       [0, "eth0", "eth0"],
       [1, "eth1", "eth1"],
       [2, "eth2", "eth2"],

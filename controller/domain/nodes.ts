@@ -77,8 +77,16 @@ export interface NewNodeContext {
   hostInterfaces: string[];
 }
 
+/** A console type the node's host serves, or a 400 naming those it does. */
+function checkConsoleType(nodeType: NodeType, consoleType: string | null): void {
+  const served = NODE_TYPE_TRAITS[nodeType].consoleTypes;
+  if (consoleType === null || served === undefined || served.includes(consoleType)) return;
+  throw invalidRequest(`A ${nodeType} node's console here is ${served.join(" or ")}; console_type ${consoleType} is not served`);
+}
+
 export function newNode(input: NodeCreate, context: NewNodeContext): NodeRecord {
   const kind = supportedNodeType(input.node_type);
+  checkConsoleType(input.node_type, input.console_type ?? null);
   const symbol = knownSymbol(input.symbol ?? kind.symbol);
   const properties = kind.creation.checkProperties({
     ...kind.creation.defaultProperties({ nodeId: context.nodeId, hostInterfaces: context.hostInterfaces }),
@@ -139,6 +147,7 @@ export function updatedNode(record: NodeRecord, input: NodeUpdate, name: string)
   // GNS3's name setter re-centres the label over the renamed node (x null: the client centres it).
   else if (name !== record.name) next.label = { ...next.label, x: null };
   next.label = { ...next.label, text: name };
+  if (input.console_type !== undefined) checkConsoleType(record.node_type, input.console_type);
   for (const key of ["console_type", "console_auto_start", "x", "y", "z", "locked", "port_name_format", "port_segment_size", "first_port_name", "custom_adapters"] as const) {
     if (input[key] !== undefined) (next as unknown as Record<string, unknown>)[key] = input[key];
   }

@@ -68,7 +68,7 @@ describeApi(
 
     it("applies a Docker node's custom adapters", async () => {
       const docker = await create({
-        name: "ct{0}", node_type: "docker", properties: { adapters: 2 }, custom_adapters: [{ adapter_number: 0, port_name: "mgmt", mac_address: "02:00:00:00:00:0a" }],
+        name: "ct{0}", node_type: "docker", properties: { image: "alpine", adapters: 2 }, custom_adapters: [{ adapter_number: 0, port_name: "mgmt", mac_address: "02:00:00:00:00:0a" }],
       });
       expect(docker.body.ports.map((port: { name: string; mac_address: string }) => [port.name, port.mac_address])).toEqual([
         ["mgmt", "02:00:00:00:00:0a"],

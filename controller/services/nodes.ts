@@ -21,7 +21,7 @@ import { projectEvent } from "./project-events";
 import { countAddition, countRemoval, inCountTurn } from "./record-limits";
 import { loadOpenedProject, loadProject } from "./projects";
 import { removeNodeFiles } from "./node-files";
-import { copyNodeScript, updateNodeScript, writeNewNodeScript } from "./vpcs-startup";
+import { copyNodeScript, updateNodeScript, writeNewNodeScript } from "./startup-files";
 
 export function nodeWire(deps: ControllerDeps, node: NodeRecord) {
   return nodeToWire(node, { consoleHost: deps.config.consoleHost, projectsDir: deps.config.projectsDir });

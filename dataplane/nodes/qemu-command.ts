@@ -9,6 +9,7 @@
  */
 import type { QemuSpec } from "@shared/proto";
 import { QEMU_DEFAULTS, QEMU_DISK_SLOTS, QEMU_DRIVE_SLOTS } from "@shared/qemu/defaults";
+import { splitShellWords } from "@shared/shell-words";
 
 export type Accelerator = "kvm" | "tcg";
 
@@ -72,56 +73,13 @@ export function qemuArguments(input: QemuCommandInput): string[] {
   return args;
 }
 
-/**
- * Splits `options` into words as a POSIX shell would — blanks separate words, '…' keeps
- * everything, "…" keeps everything but \\ before $ ` " \\ and newline, \\ outside quotes keeps
- * the next character, \\ before a newline joins lines — without expanding anything: no
- * variables, globs, comments or commands, since the words go to QEMU and never to a shell.
- */
+/** The user's options split as a shell would (never run through one); throws `QemuCommandError` naming what is wrong. */
 export function splitOptions(text: string): string[] {
-  const words: string[] = [];
-  let word: string | null = null;
-  let index = 0;
-  const take = (chars: string) => (word = (word ?? "") + chars);
-  while (index < text.length) {
-    const char = text[index]!;
-    if (char === " " || char === "\t" || char === "\n") {
-      if (word !== null) words.push(word);
-      word = null;
-      index += 1;
-    } else if (char === "\\") {
-      if (index + 1 >= text.length) throw new QemuCommandError("the options end with a lone backslash");
-      if (text[index + 1] !== "\n") take(text[index + 1]!);
-      index += 2;
-    } else if (char === "'") {
-      const end = text.indexOf("'", index + 1);
-      if (end < 0) throw new QemuCommandError(`the options have an unterminated single quote (at character ${index + 1})`);
-      take(text.slice(index + 1, end));
-      index = end + 1;
-    } else if (char === '"') {
-      let inner = "";
-      let at = index + 1;
-      for (;;) {
-        if (at >= text.length) throw new QemuCommandError(`the options have an unterminated double quote (at character ${index + 1})`);
-        const next = text[at]!;
-        if (next === '"') break;
-        if (next === "\\" && at + 1 < text.length && '$`"\\\n'.includes(text[at + 1]!)) {
-          if (text[at + 1] !== "\n") inner += text[at + 1];
-          at += 2;
-        } else {
-          inner += next;
-          at += 1;
-        }
-      }
-      take(inner);
-      index = at + 1;
-    } else {
-      take(char);
-      index += 1;
-    }
+  try {
+    return splitShellWords(text, "the options");
+  } catch (error) {
+    throw new QemuCommandError((error as Error).message);
   }
-  if (word !== null) words.push(word);
-  return words;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -292,7 +292,7 @@ describe.skipIf(!canRun)("QemuProcess start failures", () => {
     ["an image name outside the store", { initrd: { name: "../../../../etc/passwd", md5: "" } }, "image ../../../../etc/passwd is not in the image store"],
     ["no such QEMU program", { binary: "/nonexistent/qemu-system-x86_64" }, /^QEMU binary not found: \/nonexistent\/qemu-system-x86_64/],
     ["a program that is not QEMU", { binary: "/bin/sh" }, "/bin/sh is not a QEMU system emulator (qemu-system-…)"],
-    ["options with an unbalanced quote", { options: "-smbios 'type=1" }, "the options have an unterminated single quote (at character 9)"],
+    ["options with an unbalanced quote", { options: "-smbios 'type=1" }, "an unterminated single quote in the options (at character 9)"],
     ["options QEMU refuses", { options: "-device no-such-nic" }, /^QEMU exited during start \(exit code 1\): .*no-such-nic/],
   ])("names the cause: %s", async (_, overrides, message) => {
     const runtime = await newRuntime(`fails-${runtimes.length}`, qemuSpec(overrides));

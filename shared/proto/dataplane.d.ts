@@ -596,7 +596,8 @@ export namespace gns3 {
                 ETHERNET_HUB = 3,
                 CLOUD = 4,
                 QEMU = 5,
-                NAT = 6
+                NAT = 6,
+                DOCKER = 7
             }
 
             interface INodeSpec extends gns3.dataplane.v1.NodeSpec.$Properties {
@@ -616,6 +617,7 @@ export namespace gns3 {
                 restartGeneration: number;
                 suspended: boolean;
                 qemu?: (gns3.dataplane.v1.QemuSpec.$Properties|null);
+                docker?: (gns3.dataplane.v1.DockerSpec.$Properties|null);
                 static create(properties: gns3.dataplane.v1.NodeSpec.$Shape): gns3.dataplane.v1.NodeSpec & gns3.dataplane.v1.NodeSpec.$Shape;
                 static create(properties?: gns3.dataplane.v1.NodeSpec.$Properties): gns3.dataplane.v1.NodeSpec;
                 static encode(message: gns3.dataplane.v1.NodeSpec.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -636,9 +638,96 @@ export namespace gns3 {
                     restartGeneration?: (number|null);
                     suspended?: (boolean|null);
                     qemu?: (gns3.dataplane.v1.QemuSpec.$Properties|null);
+                    docker?: (gns3.dataplane.v1.DockerSpec.$Properties|null);
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = gns3.dataplane.v1.NodeSpec.$Properties;
+            }
+
+            interface IDockerSpec extends gns3.dataplane.v1.DockerSpec.$Properties {
+            }
+
+            class DockerSpec {
+                constructor(properties?: gns3.dataplane.v1.DockerSpec.$Properties);
+                $unknowns?: Uint8Array[];
+                image: string;
+                command: string[];
+                environment: string[];
+                extraHosts: gns3.dataplane.v1.DockerHost.$Properties[];
+                extraVolumes: string[];
+                consoleType: string;
+                auxPort: number;
+                adapters: gns3.dataplane.v1.DockerAdapter.$Properties[];
+                networkInterfaces: string;
+                static create(properties: gns3.dataplane.v1.DockerSpec.$Shape): gns3.dataplane.v1.DockerSpec & gns3.dataplane.v1.DockerSpec.$Shape;
+                static create(properties?: gns3.dataplane.v1.DockerSpec.$Properties): gns3.dataplane.v1.DockerSpec;
+                static encode(message: gns3.dataplane.v1.DockerSpec.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.DockerSpec & gns3.dataplane.v1.DockerSpec.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace DockerSpec {
+                interface $Properties {
+                    image?: (string|null);
+                    command?: (string[]|null);
+                    environment?: (string[]|null);
+                    extraHosts?: (gns3.dataplane.v1.DockerHost.$Properties[]|null);
+                    extraVolumes?: (string[]|null);
+                    consoleType?: (string|null);
+                    auxPort?: (number|null);
+                    adapters?: (gns3.dataplane.v1.DockerAdapter.$Properties[]|null);
+                    networkInterfaces?: (string|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.DockerSpec.$Properties;
+            }
+
+            interface IDockerHost extends gns3.dataplane.v1.DockerHost.$Properties {
+            }
+
+            class DockerHost {
+                constructor(properties?: gns3.dataplane.v1.DockerHost.$Properties);
+                $unknowns?: Uint8Array[];
+                name: string;
+                address: string;
+                static create(properties: gns3.dataplane.v1.DockerHost.$Shape): gns3.dataplane.v1.DockerHost & gns3.dataplane.v1.DockerHost.$Shape;
+                static create(properties?: gns3.dataplane.v1.DockerHost.$Properties): gns3.dataplane.v1.DockerHost;
+                static encode(message: gns3.dataplane.v1.DockerHost.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.DockerHost & gns3.dataplane.v1.DockerHost.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace DockerHost {
+                interface $Properties {
+                    name?: (string|null);
+                    address?: (string|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.DockerHost.$Properties;
+            }
+
+            interface IDockerAdapter extends gns3.dataplane.v1.DockerAdapter.$Properties {
+            }
+
+            class DockerAdapter {
+                constructor(properties?: gns3.dataplane.v1.DockerAdapter.$Properties);
+                $unknowns?: Uint8Array[];
+                adapterNumber: number;
+                macAddress: string;
+                static create(properties: gns3.dataplane.v1.DockerAdapter.$Shape): gns3.dataplane.v1.DockerAdapter & gns3.dataplane.v1.DockerAdapter.$Shape;
+                static create(properties?: gns3.dataplane.v1.DockerAdapter.$Properties): gns3.dataplane.v1.DockerAdapter;
+                static encode(message: gns3.dataplane.v1.DockerAdapter.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.DockerAdapter & gns3.dataplane.v1.DockerAdapter.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace DockerAdapter {
+                interface $Properties {
+                    adapterNumber?: (number|null);
+                    macAddress?: (string|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.DockerAdapter.$Properties;
             }
 
             interface IQemuSpec extends gns3.dataplane.v1.QemuSpec.$Properties {

@@ -4566,6 +4566,7 @@ export const gns3 = $root.gns3 = (() => {
              * @property {number} CLOUD=4 CLOUD value
              * @property {number} QEMU=5 QEMU value
              * @property {number} NAT=6 NAT value
+             * @property {number} DOCKER=7 DOCKER value
              */
             v1.NodeKind = (function() {
                 const valuesById = $Object.create(null), values = $Object.create(valuesById);
@@ -4576,6 +4577,7 @@ export const gns3 = $root.gns3 = (() => {
                 values[valuesById[4] = "CLOUD"] = 4;
                 values[valuesById[5] = "QEMU"] = 5;
                 values[valuesById[6] = "NAT"] = 6;
+                values[valuesById[7] = "DOCKER"] = 7;
                 return values;
             })();
 
@@ -4595,6 +4597,7 @@ export const gns3 = $root.gns3 = (() => {
                  * @property {number|null} [restartGeneration] NodeSpec restartGeneration
                  * @property {boolean|null} [suspended] NodeSpec suspended
                  * @property {gns3.dataplane.v1.QemuSpec.$Properties|null} [qemu] NodeSpec qemu
+                 * @property {gns3.dataplane.v1.DockerSpec.$Properties|null} [docker] NodeSpec docker
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -4716,6 +4719,14 @@ export const gns3 = $root.gns3 = (() => {
                 NodeSpec.prototype.qemu = null;
 
                 /**
+                 * NodeSpec docker.
+                 * @member {gns3.dataplane.v1.DockerSpec.$Properties|null|undefined} docker
+                 * @memberof gns3.dataplane.v1.NodeSpec
+                 * @instance
+                 */
+                NodeSpec.prototype.docker = null;
+
+                /**
                  * Creates a new NodeSpec instance using the specified properties.
                  * @function create
                  * @memberof gns3.dataplane.v1.NodeSpec
@@ -4770,6 +4781,8 @@ export const gns3 = $root.gns3 = (() => {
                         writer.uint32(/* id 10, wireType 0 =*/80).bool(message.suspended);
                     if (message.qemu != null && $Object.hasOwnProperty.call(message, "qemu"))
                         $root.gns3.dataplane.v1.QemuSpec.encode(message.qemu, writer.uint32(/* id 11, wireType 2 =*/90).fork(), _depth + 1).ldelim();
+                    if (message.docker != null && $Object.hasOwnProperty.call(message, "docker"))
+                        $root.gns3.dataplane.v1.DockerSpec.encode(message.docker, writer.uint32(/* id 12, wireType 2 =*/98).fork(), _depth + 1).ldelim();
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -4909,6 +4922,12 @@ export const gns3 = $root.gns3 = (() => {
                                 message.qemu = $root.gns3.dataplane.v1.QemuSpec.decode(reader, reader.size(), $undefined, _depth + 1, message.qemu);
                                 continue;
                             }
+                        case 12: {
+                                if (wireType !== 2)
+                                    break;
+                                message.docker = $root.gns3.dataplane.v1.DockerSpec.decode(reader, reader.size(), $undefined, _depth + 1, message.docker);
+                                continue;
+                            }
                         }
                         reader.skipType(wireType, _depth, tag);
                         if (!reader.discardUnknown) {
@@ -4941,6 +4960,709 @@ export const gns3 = $root.gns3 = (() => {
                 };
 
                 return NodeSpec;
+            })();
+
+            v1.DockerSpec = (function() {
+
+                /**
+                 * Properties of a DockerSpec.
+                 * @typedef {Object} gns3.dataplane.v1.DockerSpec.$Properties
+                 * @property {string|null} [image] DockerSpec image
+                 * @property {Array.<string>|null} [command] DockerSpec command
+                 * @property {Array.<string>|null} [environment] DockerSpec environment
+                 * @property {Array.<gns3.dataplane.v1.DockerHost.$Properties>|null} [extraHosts] DockerSpec extraHosts
+                 * @property {Array.<string>|null} [extraVolumes] DockerSpec extraVolumes
+                 * @property {string|null} [consoleType] DockerSpec consoleType
+                 * @property {number|null} [auxPort] DockerSpec auxPort
+                 * @property {Array.<gns3.dataplane.v1.DockerAdapter.$Properties>|null} [adapters] DockerSpec adapters
+                 * @property {string|null} [networkInterfaces] DockerSpec networkInterfaces
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a DockerSpec.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IDockerSpec
+                 * @augments gns3.dataplane.v1.DockerSpec.$Properties
+                 * @deprecated Use gns3.dataplane.v1.DockerSpec.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a DockerSpec.
+                 * @typedef {gns3.dataplane.v1.DockerSpec.$Properties} gns3.dataplane.v1.DockerSpec.$Shape
+                 */
+
+                /**
+                 * Constructs a new DockerSpec.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a DockerSpec.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.DockerSpec.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const DockerSpec = function (properties) {
+                    this.command = [];
+                    this.environment = [];
+                    this.extraHosts = [];
+                    this.extraVolumes = [];
+                    this.adapters = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * DockerSpec image.
+                 * @member {string} image
+                 * @memberof gns3.dataplane.v1.DockerSpec
+                 * @instance
+                 */
+                DockerSpec.prototype.image = "";
+
+                /**
+                 * DockerSpec command.
+                 * @member {Array.<string>} command
+                 * @memberof gns3.dataplane.v1.DockerSpec
+                 * @instance
+                 */
+                DockerSpec.prototype.command = $util.emptyArray;
+
+                /**
+                 * DockerSpec environment.
+                 * @member {Array.<string>} environment
+                 * @memberof gns3.dataplane.v1.DockerSpec
+                 * @instance
+                 */
+                DockerSpec.prototype.environment = $util.emptyArray;
+
+                /**
+                 * DockerSpec extraHosts.
+                 * @member {Array.<gns3.dataplane.v1.DockerHost.$Properties>} extraHosts
+                 * @memberof gns3.dataplane.v1.DockerSpec
+                 * @instance
+                 */
+                DockerSpec.prototype.extraHosts = $util.emptyArray;
+
+                /**
+                 * DockerSpec extraVolumes.
+                 * @member {Array.<string>} extraVolumes
+                 * @memberof gns3.dataplane.v1.DockerSpec
+                 * @instance
+                 */
+                DockerSpec.prototype.extraVolumes = $util.emptyArray;
+
+                /**
+                 * DockerSpec consoleType.
+                 * @member {string} consoleType
+                 * @memberof gns3.dataplane.v1.DockerSpec
+                 * @instance
+                 */
+                DockerSpec.prototype.consoleType = "";
+
+                /**
+                 * DockerSpec auxPort.
+                 * @member {number} auxPort
+                 * @memberof gns3.dataplane.v1.DockerSpec
+                 * @instance
+                 */
+                DockerSpec.prototype.auxPort = 0;
+
+                /**
+                 * DockerSpec adapters.
+                 * @member {Array.<gns3.dataplane.v1.DockerAdapter.$Properties>} adapters
+                 * @memberof gns3.dataplane.v1.DockerSpec
+                 * @instance
+                 */
+                DockerSpec.prototype.adapters = $util.emptyArray;
+
+                /**
+                 * DockerSpec networkInterfaces.
+                 * @member {string} networkInterfaces
+                 * @memberof gns3.dataplane.v1.DockerSpec
+                 * @instance
+                 */
+                DockerSpec.prototype.networkInterfaces = "";
+
+                /**
+                 * Creates a new DockerSpec instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.DockerSpec
+                 * @static
+                 * @param {gns3.dataplane.v1.DockerSpec.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.DockerSpec} DockerSpec instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.DockerSpec.$Shape): gns3.dataplane.v1.DockerSpec & gns3.dataplane.v1.DockerSpec.$Shape;
+                 *   (properties?: gns3.dataplane.v1.DockerSpec.$Properties): gns3.dataplane.v1.DockerSpec;
+                 * }}
+                 */
+                DockerSpec.create = function(properties) {
+                    return new DockerSpec(properties);
+                };
+
+                /**
+                 * Encodes the specified DockerSpec message. Does not implicitly {@link gns3.dataplane.v1.DockerSpec.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.DockerSpec
+                 * @static
+                 * @param {gns3.dataplane.v1.DockerSpec.$Properties} message DockerSpec message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                DockerSpec.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.image != null && $Object.hasOwnProperty.call(message, "image") && message.image !== "")
+                        writer.uint32(/* id 1, wireType 2 =*/10).string(message.image);
+                    if (message.command != null && message.command.length)
+                        for (let i = 0; i < message.command.length; ++i)
+                            writer.uint32(/* id 2, wireType 2 =*/18).string(message.command[i]);
+                    if (message.environment != null && message.environment.length)
+                        for (let i = 0; i < message.environment.length; ++i)
+                            writer.uint32(/* id 3, wireType 2 =*/26).string(message.environment[i]);
+                    if (message.extraHosts != null && message.extraHosts.length)
+                        for (let i = 0; i < message.extraHosts.length; ++i)
+                            $root.gns3.dataplane.v1.DockerHost.encode(message.extraHosts[i], writer.uint32(/* id 4, wireType 2 =*/34).fork(), _depth + 1).ldelim();
+                    if (message.extraVolumes != null && message.extraVolumes.length)
+                        for (let i = 0; i < message.extraVolumes.length; ++i)
+                            writer.uint32(/* id 5, wireType 2 =*/42).string(message.extraVolumes[i]);
+                    if (message.consoleType != null && $Object.hasOwnProperty.call(message, "consoleType") && message.consoleType !== "")
+                        writer.uint32(/* id 6, wireType 2 =*/50).string(message.consoleType);
+                    if (message.auxPort != null && $Object.hasOwnProperty.call(message, "auxPort") && message.auxPort !== 0)
+                        writer.uint32(/* id 7, wireType 0 =*/56).uint32(message.auxPort);
+                    if (message.adapters != null && message.adapters.length)
+                        for (let i = 0; i < message.adapters.length; ++i)
+                            $root.gns3.dataplane.v1.DockerAdapter.encode(message.adapters[i], writer.uint32(/* id 8, wireType 2 =*/66).fork(), _depth + 1).ldelim();
+                    if (message.networkInterfaces != null && $Object.hasOwnProperty.call(message, "networkInterfaces") && message.networkInterfaces !== "")
+                        writer.uint32(/* id 9, wireType 2 =*/74).string(message.networkInterfaces);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a DockerSpec message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.DockerSpec
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.DockerSpec & gns3.dataplane.v1.DockerSpec.$Shape} DockerSpec
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                DockerSpec.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.DockerSpec();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.image = value;
+                                else
+                                    delete message.image;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.command && message.command.length))
+                                    message.command = [];
+                                message.command.push(reader.stringVerify());
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.environment && message.environment.length))
+                                    message.environment = [];
+                                message.environment.push(reader.stringVerify());
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.extraHosts && message.extraHosts.length))
+                                    message.extraHosts = [];
+                                message.extraHosts.push($root.gns3.dataplane.v1.DockerHost.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        case 5: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.extraVolumes && message.extraVolumes.length))
+                                    message.extraVolumes = [];
+                                message.extraVolumes.push(reader.stringVerify());
+                                continue;
+                            }
+                        case 6: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.consoleType = value;
+                                else
+                                    delete message.consoleType;
+                                continue;
+                            }
+                        case 7: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.auxPort = value;
+                                else
+                                    delete message.auxPort;
+                                continue;
+                            }
+                        case 8: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.adapters && message.adapters.length))
+                                    message.adapters = [];
+                                message.adapters.push($root.gns3.dataplane.v1.DockerAdapter.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        case 9: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.networkInterfaces = value;
+                                else
+                                    delete message.networkInterfaces;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for DockerSpec
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.DockerSpec
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                DockerSpec.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.DockerSpec";
+                };
+
+                return DockerSpec;
+            })();
+
+            v1.DockerHost = (function() {
+
+                /**
+                 * Properties of a DockerHost.
+                 * @typedef {Object} gns3.dataplane.v1.DockerHost.$Properties
+                 * @property {string|null} [name] DockerHost name
+                 * @property {string|null} [address] DockerHost address
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a DockerHost.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IDockerHost
+                 * @augments gns3.dataplane.v1.DockerHost.$Properties
+                 * @deprecated Use gns3.dataplane.v1.DockerHost.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a DockerHost.
+                 * @typedef {gns3.dataplane.v1.DockerHost.$Properties} gns3.dataplane.v1.DockerHost.$Shape
+                 */
+
+                /**
+                 * Constructs a new DockerHost.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a DockerHost.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.DockerHost.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const DockerHost = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * DockerHost name.
+                 * @member {string} name
+                 * @memberof gns3.dataplane.v1.DockerHost
+                 * @instance
+                 */
+                DockerHost.prototype.name = "";
+
+                /**
+                 * DockerHost address.
+                 * @member {string} address
+                 * @memberof gns3.dataplane.v1.DockerHost
+                 * @instance
+                 */
+                DockerHost.prototype.address = "";
+
+                /**
+                 * Creates a new DockerHost instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.DockerHost
+                 * @static
+                 * @param {gns3.dataplane.v1.DockerHost.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.DockerHost} DockerHost instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.DockerHost.$Shape): gns3.dataplane.v1.DockerHost & gns3.dataplane.v1.DockerHost.$Shape;
+                 *   (properties?: gns3.dataplane.v1.DockerHost.$Properties): gns3.dataplane.v1.DockerHost;
+                 * }}
+                 */
+                DockerHost.create = function(properties) {
+                    return new DockerHost(properties);
+                };
+
+                /**
+                 * Encodes the specified DockerHost message. Does not implicitly {@link gns3.dataplane.v1.DockerHost.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.DockerHost
+                 * @static
+                 * @param {gns3.dataplane.v1.DockerHost.$Properties} message DockerHost message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                DockerHost.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.name != null && $Object.hasOwnProperty.call(message, "name") && message.name !== "")
+                        writer.uint32(/* id 1, wireType 2 =*/10).string(message.name);
+                    if (message.address != null && $Object.hasOwnProperty.call(message, "address") && message.address !== "")
+                        writer.uint32(/* id 2, wireType 2 =*/18).string(message.address);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a DockerHost message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.DockerHost
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.DockerHost & gns3.dataplane.v1.DockerHost.$Shape} DockerHost
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                DockerHost.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.DockerHost();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.name = value;
+                                else
+                                    delete message.name;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.address = value;
+                                else
+                                    delete message.address;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for DockerHost
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.DockerHost
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                DockerHost.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.DockerHost";
+                };
+
+                return DockerHost;
+            })();
+
+            v1.DockerAdapter = (function() {
+
+                /**
+                 * Properties of a DockerAdapter.
+                 * @typedef {Object} gns3.dataplane.v1.DockerAdapter.$Properties
+                 * @property {number|null} [adapterNumber] DockerAdapter adapterNumber
+                 * @property {string|null} [macAddress] DockerAdapter macAddress
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a DockerAdapter.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IDockerAdapter
+                 * @augments gns3.dataplane.v1.DockerAdapter.$Properties
+                 * @deprecated Use gns3.dataplane.v1.DockerAdapter.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a DockerAdapter.
+                 * @typedef {gns3.dataplane.v1.DockerAdapter.$Properties} gns3.dataplane.v1.DockerAdapter.$Shape
+                 */
+
+                /**
+                 * Constructs a new DockerAdapter.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a DockerAdapter.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.DockerAdapter.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const DockerAdapter = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * DockerAdapter adapterNumber.
+                 * @member {number} adapterNumber
+                 * @memberof gns3.dataplane.v1.DockerAdapter
+                 * @instance
+                 */
+                DockerAdapter.prototype.adapterNumber = 0;
+
+                /**
+                 * DockerAdapter macAddress.
+                 * @member {string} macAddress
+                 * @memberof gns3.dataplane.v1.DockerAdapter
+                 * @instance
+                 */
+                DockerAdapter.prototype.macAddress = "";
+
+                /**
+                 * Creates a new DockerAdapter instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.DockerAdapter
+                 * @static
+                 * @param {gns3.dataplane.v1.DockerAdapter.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.DockerAdapter} DockerAdapter instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.DockerAdapter.$Shape): gns3.dataplane.v1.DockerAdapter & gns3.dataplane.v1.DockerAdapter.$Shape;
+                 *   (properties?: gns3.dataplane.v1.DockerAdapter.$Properties): gns3.dataplane.v1.DockerAdapter;
+                 * }}
+                 */
+                DockerAdapter.create = function(properties) {
+                    return new DockerAdapter(properties);
+                };
+
+                /**
+                 * Encodes the specified DockerAdapter message. Does not implicitly {@link gns3.dataplane.v1.DockerAdapter.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.DockerAdapter
+                 * @static
+                 * @param {gns3.dataplane.v1.DockerAdapter.$Properties} message DockerAdapter message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                DockerAdapter.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.adapterNumber != null && $Object.hasOwnProperty.call(message, "adapterNumber") && message.adapterNumber !== 0)
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint32(message.adapterNumber);
+                    if (message.macAddress != null && $Object.hasOwnProperty.call(message, "macAddress") && message.macAddress !== "")
+                        writer.uint32(/* id 2, wireType 2 =*/18).string(message.macAddress);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a DockerAdapter message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.DockerAdapter
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.DockerAdapter & gns3.dataplane.v1.DockerAdapter.$Shape} DockerAdapter
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                DockerAdapter.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.DockerAdapter();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.adapterNumber = value;
+                                else
+                                    delete message.adapterNumber;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.macAddress = value;
+                                else
+                                    delete message.macAddress;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for DockerAdapter
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.DockerAdapter
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                DockerAdapter.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.DockerAdapter";
+                };
+
+                return DockerAdapter;
             })();
 
             v1.QemuSpec = (function() {

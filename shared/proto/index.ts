@@ -161,10 +161,40 @@ export interface NodeSpec {
   startupScript: string;
   /** Changes at each reload: a running node whose generation changes is restarted. */
   restartGeneration: number;
-  /** QEMU: paused while running stays true. */
+  /** QEMU and Docker: paused while running stays true. */
   suspended: boolean;
   /** QEMU nodes only. */
   qemu: QemuSpec | null;
+  /** Docker nodes only. */
+  docker: DockerSpec | null;
+}
+
+export interface DockerSpec {
+  /** repository:tag */
+  image: string;
+  /** start_command split as a shell would; empty: the image's own. */
+  command: string[];
+  /** NAME=value, every substitution made. */
+  environment: string[];
+  extraHosts: DockerHost[];
+  extraVolumes: string[];
+  /** telnet or none */
+  consoleType: string;
+  /** 0: none */
+  auxPort: number;
+  adapters: DockerAdapter[];
+  /** The node's etc/network/interfaces as the controller holds it. */
+  networkInterfaces: string;
+}
+
+export interface DockerHost {
+  name: string;
+  address: string;
+}
+
+export interface DockerAdapter {
+  adapterNumber: number;
+  macAddress: string;
 }
 
 export interface QemuImage {
@@ -425,6 +455,21 @@ function completeNode(node: gns3.dataplane.v1.NodeSpec.$Properties): NodeSpec {
     restartGeneration: node.restartGeneration ?? 0,
     suspended: node.suspended ?? false,
     qemu: node.qemu ? completeQemu(node.qemu) : null,
+    docker: node.docker ? completeDocker(node.docker) : null,
+  };
+}
+
+function completeDocker(docker: gns3.dataplane.v1.DockerSpec.$Properties): DockerSpec {
+  return {
+    image: docker.image ?? "",
+    command: docker.command ?? [],
+    environment: docker.environment ?? [],
+    extraHosts: (docker.extraHosts ?? []).map((host) => ({ name: host.name ?? "", address: host.address ?? "" })),
+    extraVolumes: docker.extraVolumes ?? [],
+    consoleType: docker.consoleType ?? "",
+    auxPort: docker.auxPort ?? 0,
+    adapters: (docker.adapters ?? []).map((adapter) => ({ adapterNumber: adapter.adapterNumber ?? 0, macAddress: adapter.macAddress ?? "" })),
+    networkInterfaces: docker.networkInterfaces ?? "",
   };
 }
 

@@ -1,15 +1,19 @@
 import type { ControllerDeps } from "../deps";
+import { NODE_TYPE_TRAITS } from "../domain/node-types";
 import type { NodeRecord } from "../domain/nodes";
 import { defaultStartupScript, expandedStartupScript, renamedStartupScript, VPCS_STARTUP_SCRIPT } from "../domain/vpcs-script";
 import { readNodeText, writeNodeText } from "./node-files";
 
 /**
- * A VPCS node's `startup.vpc` through its life: written when the node is made, rewritten when
- * the client sends a new one or renames the node, copied with a duplicate. Other node types
- * have none. `requested` is what the client sent as `properties.startup_script` (undefined:
- * nothing, null: an empty script).
+ * The files a node starts from, through its life. A VPCS node's `startup.vpc`: written when the
+ * node is made, rewritten when the client sends a new one or renames the node, copied with a
+ * duplicate; `requested` is what the client sent as `properties.startup_script` (undefined:
+ * nothing, null: an empty script). Other types' initial files (a container's sample
+ * etc/network/interfaces) are written when the node is made and copied as they are.
  */
 export async function writeNewNodeScript(deps: ControllerDeps, node: NodeRecord, requested: string | null | undefined): Promise<void> {
+  const initial = NODE_TYPE_TRAITS[node.node_type].initialFiles?.(node) ?? {};
+  for (const [path, text] of Object.entries(initial)) await writeNodeText(deps, node, path, text);
   if (node.node_type !== "vpcs") return;
   const script = requested === undefined ? defaultStartupScript(node.name) : expandedStartupScript(requested ?? "", node.name);
   await writeNodeText(deps, node, VPCS_STARTUP_SCRIPT, script);
@@ -23,7 +27,12 @@ export async function updateNodeScript(deps: ControllerDeps, before: NodeRecord,
 
 /** A duplicate runs the original's script, under its own name. */
 export async function copyNodeScript(deps: ControllerDeps, original: NodeRecord, copy: NodeRecord): Promise<void> {
-  if (copy.node_type !== "vpcs") return;
+  const carried = NODE_TYPE_TRAITS[copy.node_type].carriedFile;
+  if (copy.node_type !== "vpcs") {
+    const text = carried === undefined ? undefined : await readNodeText(deps, original, carried);
+    if (text !== undefined) await writeNodeText(deps, copy, carried!, text);
+    return;
+  }
   const script = await readNodeText(deps, original, VPCS_STARTUP_SCRIPT);
   if (script !== undefined) await writeNodeText(deps, copy, VPCS_STARTUP_SCRIPT, renamedStartupScript(script, copy.name));
 }
