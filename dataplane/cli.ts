@@ -1,4 +1,5 @@
 import { hostname } from "node:os";
+import { resolve } from "node:path";
 import { readFlags, type CommandLine, type FlagDefinition } from "@shared/cli/flags";
 import { lockDataDir } from "@shared/cli/data-dir-lock";
 import { orExit } from "@shared/cli/operator-error";
@@ -8,6 +9,9 @@ import { NodeKind } from "@shared/proto";
 import { machineHostFacts } from "./control/host-facts";
 import { NAT_DEFAULTS, createHostForwarding } from "./host/host-forwarding";
 import { natAddressing } from "./host-network/nat-addressing";
+import { removeLeftoverContainers } from "./docker/container";
+import { DockerEngine } from "./docker/engine";
+import { dockerNodeFactory } from "./host/docker-node";
 import { qemuNodeFactory } from "./host/qemu-node";
 import { vpcsNodeFactory } from "./host/vpcs-node";
 import { qemuAvailable } from "./nodes/qemu";
@@ -84,6 +88,13 @@ if (!(await qemuAvailable())) {
   createLogger("dataplane.daemon").warn("qemu-system-x86_64 is not installed: QEMU nodes will not start until it is (apt-get install qemu-system-x86 qemu-utils)");
 }
 const unlock = orExit(() => lockDataDir(values["data-dir"], "dataplane", "dataplane daemon"));
+const dockerEngine = new DockerEngine();
+// Containers a daemon on this data dir left (killed before it could remove them): their nodes
+// are made anew by the state the controller sends, before which nothing of ours may remain.
+await removeLeftoverContainers(dockerEngine, resolve(values["data-dir"])).then(
+  (removed) => removed > 0 && createLogger("dataplane.daemon").info("removed the containers an earlier daemon left", { containers: removed }),
+  () => undefined,
+);
 const forwarding = await createHostForwarding({
   dataDir: values["data-dir"],
   metricsPort,
@@ -92,6 +103,7 @@ const forwarding = await createHostForwarding({
     [NodeKind.VPCS]: vpcsNodeFactory(),
     // A daemon that does not share the controller's data dir fetches the images it lacks from it.
     [NodeKind.QEMU]: qemuNodeFactory({ fetchImage: controllerImageFetcher(values.controller, values["host-id"], values.token) }),
+    [NodeKind.DOCKER]: dockerNodeFactory(dockerEngine),
   },
 });
 

@@ -6,6 +6,7 @@
  * code). The API version is the engine's own, capped at the one this code is written for.
  */
 import { request, type RequestOptions } from "node:http";
+import type { Duplex } from "node:stream";
 
 /** Written against Engine API 1.41 (Docker 20.10, Debian 12's docker.io); older engines are spoken to in their own version. */
 const API_VERSION = "1.41";
@@ -50,10 +51,44 @@ export class DockerEngine {
     this.address = engineAddress(dockerHost);
   }
 
-  /** One API call; resolves with the parsed JSON answer (undefined for an empty one), rejects with an EngineError or the connection's error. */
-  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  /**
+   * One API call; resolves with the parsed JSON answer (undefined for an empty one), rejects
+   * with an EngineError or the connection's error. `timeoutMs` 0: none (a wait for a container's end).
+   */
+  async call<T>(method: string, path: string, body?: unknown, timeoutMs = REQUEST_TIMEOUT_MS): Promise<T> {
     const version = await this.version();
-    return this.raw<T>(method, `/v${version}${path}`, body);
+    return this.raw<T>(method, `/v${version}${path}`, body, timeoutMs);
+  }
+
+  /**
+   * A call the engine answers by handing over the connection (attach, exec start): resolves
+   * with the raw stream, both ways. With a TTY the container's output comes unframed.
+   */
+  async hijack(path: string, body?: unknown): Promise<Duplex> {
+    const version = await this.version();
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    return new Promise<Duplex>((resolve, reject) => {
+      const sent = request({
+        ...this.address,
+        method: "POST",
+        path: `/v${version}${path}`,
+        headers: { host: "docker", connection: "Upgrade", upgrade: "tcp", ...(payload ? { "content-type": "application/json", "content-length": payload.length } : {}) },
+        timeout: REQUEST_TIMEOUT_MS,
+      });
+      sent.on("upgrade", (_response, socket, head) => {
+        socket.setTimeout(0);
+        if (head.length > 0) socket.unshift(head);
+        resolve(socket);
+      });
+      sent.on("response", (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => reject(new EngineError(response.statusCode ?? 0, engineMessage(Buffer.concat(chunks).toString("utf8"), response.statusCode ?? 0))));
+      });
+      sent.on("timeout", () => sent.destroy(new Error(`the Docker Engine at ${this.dockerHost} did not answer POST ${path} within ${REQUEST_TIMEOUT_MS / 1000} s`)));
+      sent.on("error", reject);
+      sent.end(payload);
+    });
   }
 
   /** The API version spoken: the engine's, or ours when it is newer. Asked once; asked again after a failure. */
@@ -77,14 +112,14 @@ export class DockerEngine {
       .sort();
   }
 
-  private raw<T>(method: string, path: string, body?: unknown): Promise<T> {
+  private raw<T>(method: string, path: string, body?: unknown, timeoutMs = REQUEST_TIMEOUT_MS): Promise<T> {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     const options: RequestOptions = {
       ...this.address,
       method,
       path,
       headers: { host: "docker", ...(payload ? { "content-type": "application/json", "content-length": payload.length } : {}) },
-      timeout: REQUEST_TIMEOUT_MS,
+      ...(timeoutMs > 0 ? { timeout: timeoutMs } : {}),
     };
     return new Promise<T>((resolve, reject) => {
       const sent = request(options, (response) => {
@@ -101,13 +136,24 @@ export class DockerEngine {
             parsed = text;
           }
           if (status >= 200 && status < 300) return resolve(parsed as T);
-          const message = typeof parsed === "object" && parsed !== null && "message" in parsed ? String(parsed.message) : text.trim();
-          reject(new EngineError(status, message || `HTTP ${status}`));
+          reject(new EngineError(status, engineMessage(text, status)));
         });
       });
-      sent.on("timeout", () => sent.destroy(new Error(`the Docker Engine at ${this.dockerHost} did not answer ${method} ${path} within ${REQUEST_TIMEOUT_MS / 1000} s`)));
+      sent.on("timeout", () => sent.destroy(new Error(`the Docker Engine at ${this.dockerHost} did not answer ${method} ${path} within ${timeoutMs / 1000} s`)));
       sent.on("error", reject);
       sent.end(payload);
     });
   }
+}
+
+/** The engine's `{"message": …}`, or its text. */
+function engineMessage(text: string, status: number): string {
+  let message = text.trim();
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === "object" && parsed !== null && "message" in parsed) message = String(parsed.message);
+  } catch {
+    // Not JSON: the text is the message.
+  }
+  return message || `HTTP ${status}`;
 }

@@ -1,5 +1,5 @@
 import { NOTHING_FORWARDED, type Endpoint, type FrameHandler, type HeldFrameHandler, type NativeDelay, type NativeTotals } from "../forwarding/endpoint";
-import type { UdpEndpoint } from "../forwarding/udp-endpoint";
+import type { SocketEndpoint } from "../forwarding/socket-endpoint";
 
 /** `retired` plus what the attached tunnel forwarded since `attachedAt`; frames held are the tunnel's. */
 function totalsSince(retired: NativeTotals, now: NativeTotals, attachedAt: NativeTotals): NativeTotals {
@@ -14,15 +14,15 @@ function totalsSince(retired: NativeTotals, now: NativeTotals, attachedAt: Nativ
 }
 
 /**
- * A stable endpoint in front of the tunnel socket of whichever process runs the node now (VPCS,
- * QEMU): a link stays attached while the node is stopped and started again, and frames sent
+ * A stable endpoint in front of the socket of whichever process runs the node now (VPCS's and
+ * QEMU's UDP tunnel, a container's TAP): a link stays attached while the node is stopped and started again, and frames sent
  * meanwhile are lost, as on an unplugged wire. A relay's request to forward this port's frames
  * in C (`forwardNatively`) outlives the tunnel: the next tunnel attached forwards in C too,
  * with the same delay. Frames the old tunnel held in C are lost with it.
  */
 export class SwitchablePort implements Endpoint {
   private handler: FrameHandler | null = null;
-  private tunnel: UdpEndpoint | undefined;
+  private tunnel: SocketEndpoint | undefined;
   private nativeTarget: Endpoint | null = null;
   private nativeDelay: NativeDelay | undefined;
   /** Forwarded in C by tunnels detached since, and the attached tunnel's totals when it came. */
@@ -30,7 +30,7 @@ export class SwitchablePort implements Endpoint {
   private attachedAt: NativeTotals = NOTHING_FORWARDED;
   private readonly relayFrame: FrameHandler = (frame) => this.handler?.(frame);
 
-  attach(tunnel: UdpEndpoint): void {
+  attach(tunnel: SocketEndpoint): void {
     this.tunnel = tunnel;
     this.attachedAt = tunnel.nativeForwarded();
     tunnel.onFrame(this.relayFrame);
