@@ -2,6 +2,7 @@
  * The Engine API's container configuration for a Docker node (POST /containers/create), pure:
  * from the node's spec, the image's own configuration and where the node's files are.
  */
+import { posix } from "node:path";
 import type { DockerSpec } from "@shared/proto";
 import { INIT_PATH, VOLUMES_MOUNT } from "./container-init";
 
@@ -46,7 +47,8 @@ export function keptFolders(spec: DockerSpec, image: ImageConfig): string[] {
   const normal = (path: string) => `${path.replace(/\/+/g, "/").replace(/\/$/, "")}/`;
   const covers = (outer: string, inner: string) => normal(inner).startsWith(normal(outer));
   const kept: string[] = [];
-  for (const folder of ["/etc/network", ...Object.keys(image.Volumes ?? {}), ...spec.extraVolumes]) {
+  for (const named of ["/etc/network", ...Object.keys(image.Volumes ?? {}), ...spec.extraVolumes]) {
+    const folder = posix.normalize(named).replace(/(.)\/$/, "$1");
     if (kept.some((other) => covers(other, folder))) continue;
     const shorter = kept.filter((other) => !covers(folder, other));
     kept.splice(0, kept.length, ...shorter, folder);

@@ -13,6 +13,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { basename, join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { staticBusybox } from "../docker/busybox";
 import { buildInitramfs, DEFAULT_BUSYBOX } from "../nodes/testing/initramfs";
 import { TelnetDecoder } from "../nodes/telnet";
 import { parsePing, VpcsConsole, type PingReply, type PingResult } from "../nodes/console";
@@ -44,7 +45,8 @@ export interface QemuGuest {
 export async function buildQemuGuest(): Promise<QemuGuest> {
   const kernelVersion = guestKernelVersion();
   const modules = guestModules(kernelVersion);
-  assertStatic(DEFAULT_BUSYBOX);
+  // Debian's dynamic busybox package also installs /bin/busybox, which could not run alone in the guest.
+  staticBusybox([DEFAULT_BUSYBOX]);
   const files = Object.fromEntries(modules.map((module) => [`/lib/modules/${module.name}`, module.data]));
   const archive = await buildInitramfs({
     init: initScript(modules.map((module) => `/lib/modules/${module.name}`)),
@@ -131,18 +133,6 @@ function readModule(path: string): GuestModule {
   }
 }
 
-/** Debian's dynamic busybox package also installs /bin/busybox, which could not run alone in the guest. */
-function assertStatic(path: string): void {
-  const elf = readFileSync(path);
-  const PT_INTERP = 3;
-  const headersAt = Number(elf.readBigUInt64LE(0x20));
-  const headerSize = elf.readUInt16LE(0x36);
-  for (let index = 0; index < elf.readUInt16LE(0x38); index++) {
-    if (elf.readUInt32LE(headersAt + index * headerSize) === PT_INTERP) {
-      throw new Error(`${path} is dynamically linked: install busybox-static`);
-    }
-  }
-}
 
 export interface CommandResult {
   /** What the command printed, line ends normalised to "\n". */

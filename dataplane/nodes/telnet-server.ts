@@ -159,6 +159,12 @@ export class TelnetServer {
     });
   }
 
+  /** The port it listens on (the one the system chose for port 0). */
+  get port(): number {
+    const address = this.server.address();
+    return typeof address === "object" && address !== null ? address.port : 0;
+  }
+
   /** Stops listening and ends every client's connection. */
   async close(): Promise<void> {
     for (const socket of this.sockets) socket.destroy();
