@@ -5,10 +5,12 @@
  * with ifup), pinging each other over the containers' own TTY consoles on telnet. The link of
  * the first container is degraded (delay, loss) and captured through the /v2 API. Containers
  * that cannot start answer a 409 that says why and leave nothing in `docker ps -a`; deleting
- * the project removes its containers.
+ * the project removes its containers. The daemon killed outright comes back with one
+ * container per node, made anew.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,6 +20,8 @@ import { DockerEngine } from "../docker/engine";
 import { TEST_IMAGE, dockerUnavailable, ensureTestImage } from "../docker/testing";
 import { parsePing, type VpcsConsole } from "../nodes/console";
 import { apiAt, changeApplied, waitForApplied, type Api } from "./cloud-lab";
+import { identify } from "../nodes/processes";
+import { findLocalDaemon } from "./daemon-process";
 import { GuestConsole, parseBusyboxPing } from "./qemu-guest";
 import { configureConsole, medianRtt } from "./vpcs-lab";
 
@@ -27,6 +31,20 @@ const skip = unavailable !== null && !process.env.CI;
 const subnet = `10.218.${200 + (process.pid % 50)}`;
 
 const staticConfig = (address: string) => `auto eth0\niface eth0 inet static\n\taddress ${address}\n\tnetmask 255.255.255.0\n`;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The ids of a project's running containers. */
+async function runningContainers(projectId: string): Promise<string[]> {
+  const filters = encodeURIComponent(JSON.stringify({ label: [`org.gns3.project-id=${projectId}`], status: ["running"] }));
+  return (await new DockerEngine().call<Array<{ Id: string }>>("GET", `/containers/json?filters=${filters}`)).map((container) => container.Id);
+}
 
 /** The containers of a project on the engine, running or not, by the label our daemon gives them. */
 async function containersOf(projectId: string): Promise<string[]> {
@@ -45,6 +63,7 @@ describe.skipIf(skip)("Docker nodes in a lab", () => {
   let pc: VpcsConsole | undefined;
   let first: { node_id: string; console: number; ports: Array<{ mac_address: string }> };
   let firstLink: string;
+  let auxPort: number;
 
   const docker = async (name: string, properties: Record<string, unknown>) => {
     const made = await api("POST", nodes, { name, node_type: "docker", compute_id: "local", properties: { image: TEST_IMAGE, ...properties } });
@@ -71,7 +90,8 @@ describe.skipIf(skip)("Docker nodes in a lab", () => {
     projectId = (await api("POST", "/v2/projects", { name: "docker lab" })).body.project_id;
     nodes = `/v2/projects/${projectId}/nodes`;
     const sw = (await api("POST", nodes, { name: "SW1", node_type: "ethernet_switch", compute_id: "local" })).body;
-    first = await docker("bb-{0}", {});
+    auxPort = await freePort();
+    first = await docker("bb-{0}", { aux: auxPort });
     const second = await docker("bb-{0}", {});
     const vpcs = (await api("POST", nodes, { name: "PC1", node_type: "vpcs", compute_id: "local" })).body;
     for (const [node, address] of [[first, `${subnet}.1`], [second, `${subnet}.2`]] as const) {
@@ -102,6 +122,17 @@ describe.skipIf(skip)("Docker nodes in a lab", () => {
     expect(shown.output).toContain(`inet ${subnet}.1/24`);
     const listed = await api("GET", `${nodes}/${first.node_id}`);
     expect(listed.body.status).toBe("started");
+  }, 60_000);
+
+  it("answers on the aux console with a shell of its own in the container", async () => {
+    const aux = await GuestConsole.connect(auxPort, 15_000);
+    try {
+      const answered = await aux.run("hostname; ip -o link show eth0");
+      expect(answered.output).toContain("bb-1");
+      expect(answered.output).toContain(first.ports[0]!.mac_address);
+    } finally {
+      aux.close();
+    }
   }, 60_000);
 
   it("pings the other container and the VPCS across the switch", async () => {
@@ -151,6 +182,27 @@ describe.skipIf(skip)("Docker nodes in a lab", () => {
     expect((await containersOf(projectId)).some((name) => name.includes(".quits-1."))).toBe(false);
     await api("DELETE", `${nodes}/${quitter.node_id}`);
   }, 60_000);
+
+  it("comes back from its daemon killed outright with one container per node, made anew, and forwarding", async () => {
+    const before = await runningContainers(projectId);
+    expect(before).toHaveLength(2);
+    const daemon = findLocalDaemon(controller.child.pid!);
+    expect(daemon, "the local daemon process").toBeDefined();
+    const killed = identify(daemon!)!;
+    process.kill(daemon!, "SIGKILL");
+    await waitFor("a new daemon", () => {
+      const restarted = findLocalDaemon(controller.child.pid!);
+      return restarted !== undefined && identify(restarted)?.startTime !== killed.startTime;
+    }, 15_000);
+    await waitFor("the containers made anew", async () => {
+      const running = await runningContainers(projectId);
+      return running.length === 2 && running.every((id) => !before.includes(id));
+    }, 30_000);
+    expect(await containersOf(projectId)).toHaveLength(2);
+    for (const console of consoles.splice(0)) console.close();
+    consoles.push(await GuestConsole.connect(first.console, 30_000));
+    expect((await pingFromFirst(`${subnet}.2`, 3)).received).toBeGreaterThanOrEqual(2);
+  }, 90_000);
 
   it("removes the containers with their node, and the rest with the project", async () => {
     const extra = await docker("extra-{0}", {});
