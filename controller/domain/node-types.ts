@@ -64,6 +64,11 @@ export interface NodeTypeTraits {
   resizesDisks?: true;
   /** GNS3's compute serves `…/auto_idlepc` and `…/idlepc_proposals` for it. */
   idlePc?: true;
+  /**
+   * It also gets an auxiliary console port (`properties.aux`, as GNS3 gives Docker nodes), from
+   * the same range and claims as console ports.
+   */
+  auxConsole?: true;
   /** The console types its host serves; absent: every type GNS3 names. Another is refused with a 400. */
   consoleTypes?: readonly string[];
   /**
@@ -372,6 +377,7 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
   docker: {
     consoleType: "telnet",
     consoleTypes: ["telnet", "none"],
+    auxConsole: true,
     alwaysRunning: false,
     symbol: ":/symbols/docker_guest.svg",
     defaultNameFormat: "{name}-{0}",

@@ -131,6 +131,17 @@ function nodeLabel(label: Label | undefined, name: string, symbol: string): Node
   };
 }
 
+/** The auxiliary console port a node holds (`properties.aux` of a type with one), or null. */
+export function auxPort(node: Pick<NodeRecord, "node_type" | "properties">): number | null {
+  const aux = node.properties.aux;
+  return NODE_TYPE_TRAITS[node.node_type].auxConsole && typeof aux === "number" && Number.isInteger(aux) ? aux : null;
+}
+
+/** Every console port a node holds on its host: its console, its aux console. */
+export function heldConsolePorts(node: Pick<NodeRecord, "node_type" | "properties" | "console">): number[] {
+  return [node.console, auxPort(node)].filter((port): port is number => port !== null);
+}
+
 /** Fields a PUT may change; identity and runtime fields are the server's. */
 export function updatedNode(record: NodeRecord, input: NodeUpdate, name: string): NodeRecord {
   if (input.node_type !== undefined && input.node_type !== record.node_type) {
@@ -141,7 +152,11 @@ export function updatedNode(record: NodeRecord, input: NodeUpdate, name: string)
   }
   const kind = supportedNodeType(record.node_type);
   const next: NodeRecord = { ...record, name };
-  if (input.properties !== undefined) next.properties = kind.creation.checkProperties({ ...record.properties, ...input.properties });
+  if (input.properties !== undefined) {
+    next.properties = kind.creation.checkProperties({ ...record.properties, ...input.properties });
+    // The aux port is allocated and claimed by the server, as the console port is.
+    if (NODE_TYPE_TRAITS[record.node_type].auxConsole) next.properties.aux = record.properties.aux ?? null;
+  }
   if (input.symbol !== undefined) next.symbol = knownSymbol(input.symbol);
   if (input.label !== undefined) next.label = nodeLabel(input.label, name, next.symbol);
   // GNS3's name setter re-centres the label over the renamed node (x null: the client centres it).

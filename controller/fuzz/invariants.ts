@@ -1,5 +1,5 @@
 import type { LinkRecord } from "../domain/links";
-import { findPort, type NodeRecord } from "../domain/nodes";
+import { findPort, heldConsolePorts, type NodeRecord } from "../domain/nodes";
 import type { ProjectRecord } from "../domain/projects";
 import type { DrawingRecord } from "../domain/drawings";
 import type { KeyValueStore } from "../store/kv";
@@ -32,8 +32,8 @@ export async function storeViolations(store: KeyValueStore): Promise<string[]> {
     for (const [nodeId, node] of sub.nodes) {
       if (node.node_id !== nodeId || node.project_id !== projectId) problems.push(`node record ${projectId}/${nodeId} says ${node.project_id}/${node.node_id}`);
       if (sub.nodeNames.get(node.name) !== nodeId) problems.push(`node ${nodeId}'s name ${JSON.stringify(node.name)} is not claimed by it`);
-      if (node.console !== null && state.consoles.get(keys.consolePort(node.compute_id, node.console)) !== nodeId) {
-        problems.push(`node ${nodeId}'s console ${node.console} on ${node.compute_id} is not claimed by it`);
+      for (const port of heldConsolePorts(node)) {
+        if (state.consoles.get(keys.consolePort(node.compute_id, port)) !== nodeId) problems.push(`node ${nodeId}'s console ${port} on ${node.compute_id} is not claimed by it`);
       }
     }
     for (const [name, nodeId] of sub.nodeNames) {
@@ -73,7 +73,7 @@ export async function storeViolations(store: KeyValueStore): Promise<string[]> {
   for (const [key, nodeId] of state.consoles) {
     // A client may give its node the id of a node in another project, so an id can name several.
     const owners = state.nodesById.get(nodeId) ?? [];
-    if (!owners.some((owner) => owner.console !== null && keys.consolePort(owner.compute_id, owner.console) === key)) {
+    if (!owners.some((owner) => heldConsolePorts(owner).some((port) => keys.consolePort(owner.compute_id, port) === key))) {
       problems.push(`console claim ${key} held for node ${nodeId}, which does not use it`);
     }
   }

@@ -48,6 +48,22 @@ describeApi(
       expect(await api.put(`${nodes}/${made.body.node_id}`, { console_type: "vnc" })).toMatchObject({ status: 400, body: { message: refusal } });
     });
 
+    it("gives each node an aux console port of its own, kept through edits, new for a duplicate, freed with the node", async () => {
+      const first = (await create({})).body;
+      const second = (await create({})).body;
+      const held = [first.console, first.properties.aux, second.console, second.properties.aux];
+      expect(held.every((port) => typeof port === "number")).toBe(true);
+      expect(new Set(held).size).toBe(4);
+      const path = `${nodes}/${first.node_id}`;
+      expect((await api.put(path, { properties: { aux: second.properties.aux, environment: "A=1" } })).body.properties).toMatchObject({ aux: first.properties.aux, environment: "A=1" });
+      const copy = await api.post(`${path}/duplicate`, { x: 10, y: 10 });
+      expect(copy.status).toBe(201);
+      expect([copy.body.console, copy.body.properties.aux].some((port: number) => held.includes(port))).toBe(false);
+      expect(await create({ aux: second.properties.aux })).toMatchObject({ status: 409, body: { message: `Aux console port ${second.properties.aux} is already used on compute local` } });
+      expect((await api.delete(`${nodes}/${second.node_id}`)).status).toBe(204);
+      expect((await create({ aux: second.properties.aux })).body.properties.aux).toBe(second.properties.aux);
+    });
+
     it("refuses a bad edit and keeps the node as it was", async () => {
       const made = await create({ environment: "A=1" });
       const path = `${nodes}/${made.body.node_id}`;

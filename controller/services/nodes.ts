@@ -4,7 +4,7 @@ import type { ControllerDeps } from "../deps";
 import type { LinkRecord } from "../domain/links";
 import { supportedNodeType } from "../domain/node-types";
 import { allocateNodeName } from "../domain/node-names";
-import { duplicateOrigin, newNode, nodeToTopology, nodeToWire, updatedNode, type NodeRecord, type NodeStatus } from "../domain/nodes";
+import { duplicateOrigin, heldConsolePorts, newNode, nodeToTopology, nodeToWire, updatedNode, type NodeRecord, type NodeStatus } from "../domain/nodes";
 import { splitStartupScript } from "../domain/vpcs-script";
 import { keys } from "../store/keys";
 import * as lifecycle from "./lifecycle-log";
@@ -95,6 +95,20 @@ async function allocateConsole(deps: ControllerDeps, computeId: string, requeste
 }
 
 /**
+ * An aux console port (Docker's): the one the client asks for if no node holds it, else the
+ * lowest free one; never the node's own console port.
+ */
+async function allocateAux(deps: ControllerDeps, computeId: string, requested: unknown, console: number | null, attempt = 1): Promise<number> {
+  if (typeof requested === "number" && Number.isInteger(requested)) {
+    if (requested === console || (await usedConsolePorts(deps, computeId)).has(requested)) throw conflictingRequest(`Aux console port ${requested} is already used on compute ${computeId}`);
+    return requested;
+  }
+  const used = await unavailableConsolePorts(deps, computeId);
+  if (console !== null) used.add(console);
+  return freeConsolePort(used, computeId, attempt);
+}
+
+/**
  * `count` distinct free console ports on a compute, lowest first, for nodes created together
  * (project import). The caller guards each claim as `createNode` does.
  */
@@ -127,8 +141,9 @@ export async function createNode(deps: ControllerDeps, projectId: string, input:
     const consoleType = input.console_type ?? kind.consoleType;
     const name = allocateNodeName(input.name, await takenNames(deps, projectId));
     const console = hasConsole(consoleType) ? await allocateConsole(deps, input.compute_id, input.console, attempt) : null;
+    const aux = kind.auxConsole ? await allocateAux(deps, input.compute_id, properties?.aux, console, attempt) : null;
     const node: NodeRecord = {
-      ...newNode({ ...input, properties }, { nodeId, projectId, name, console, hostInterfaces: await cloudInterfaceNames(deps, input.compute_id) }),
+      ...newNode({ ...input, properties: aux === null ? properties : { ...properties, aux } }, { nodeId, projectId, name, console, hostInterfaces: await cloudInterfaceNames(deps, input.compute_id) }),
       ...origin,
       ...(input.console != null && console !== null ? { console_chosen: true as const } : {}),
     };
@@ -143,9 +158,9 @@ export async function createNode(deps: ControllerDeps, projectId: string, input:
     };
     // The host's index, so its pushes read this project; a lasting entry costs only a read.
     change.writes.push({ key: keys.hostProject(node.compute_id, projectId), value: {} });
-    if (console !== null) {
-      change.writes.push({ key: keys.consolePort(input.compute_id, console), value: nodeId });
-      change.guards.push({ key: keys.consolePort(input.compute_id, console), absent: true });
+    for (const port of heldConsolePorts(node)) {
+      change.writes.push({ key: keys.consolePort(input.compute_id, port), value: nodeId });
+      change.guards.push({ key: keys.consolePort(input.compute_id, port), absent: true });
     }
     await applyChange(deps, combineChanges(change, await countAddition(deps, projectId, "nodes", nodeId)));
     await writeNewNodeScript(deps, node, startupScript);
@@ -206,7 +221,7 @@ export async function deleteNode(deps: ControllerDeps, projectId: string, nodeId
       const links = await nodeLinkRecords(deps, projectId, nodeId);
       const nodeRemoval = emptyChange();
       nodeRemoval.writes.push({ key: keys.node(projectId, nodeId), delete: true }, { key: keys.nodeName(projectId, node.name), delete: true });
-      if (node.console !== null) nodeRemoval.writes.push({ key: keys.consolePort(node.compute_id, node.console), delete: true });
+      for (const port of heldConsolePorts(node)) nodeRemoval.writes.push({ key: keys.consolePort(node.compute_id, port), delete: true });
       nodeRemoval.guards.push({ key: keys.node(projectId, nodeId), revision: node.revision });
       nodeRemoval.events.push(projectEvent(projectId, "node.deleted", nodeWire(deps, node)));
       const hosts = await hostsOfEnds(deps, ...links);
@@ -345,6 +360,6 @@ export async function duplicateNode(
 
 /** Properties derived from the node id (QEMU's MAC base) must be derived anew for a copy. */
 function withoutNodeIdentity(node: NodeRecord): Record<string, unknown> {
-  const { mac_address: _mac, ...rest } = node.properties;
+  const { mac_address: _mac, aux: _aux, ...rest } = node.properties;
   return rest;
 }

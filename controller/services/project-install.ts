@@ -1,7 +1,8 @@
 import type { ControllerDeps } from "../deps";
 import { conflictingRequest } from "../domain/errors";
 import type { LinkRecord } from "../domain/links";
-import type { NodeRecord } from "../domain/nodes";
+import { NODE_TYPE_TRAITS } from "../domain/node-types";
+import { auxPort, type NodeRecord } from "../domain/nodes";
 import { freeProjectName } from "../domain/project-names";
 import { projectToWire, type ProjectRecord } from "../domain/projects";
 import type { SnapshotRecord } from "../domain/snapshots";
@@ -118,9 +119,11 @@ export async function topologyChange(
   for (const hostId of new Set(nodes.map((node) => node.compute_id))) change.writes.push({ key: keys.hostProject(hostId, projectId), value: {} });
   for (const node of nodes) {
     change.writes.push({ key: keys.node(projectId, node.node_id), value: node }, { key: keys.nodeName(projectId, node.name), value: node.node_id });
-    if (node.console !== null && !keptConsoles.has(node.node_id)) {
-      change.writes.push({ key: keys.consolePort(node.compute_id, node.console), value: node.node_id });
-      change.guards.push({ key: keys.consolePort(node.compute_id, node.console), absent: true });
+    const aux = auxPort(node);
+    const claimed = [...(node.console !== null && !keptConsoles.has(node.node_id) ? [node.console] : []), ...(aux !== null ? [aux] : [])];
+    for (const port of claimed) {
+      change.writes.push({ key: keys.consolePort(node.compute_id, port), value: node.node_id });
+      change.guards.push({ key: keys.consolePort(node.compute_id, port), absent: true });
     }
   }
   for (const link of topology.links) change.writes.push(...linkWrites(link));
@@ -137,20 +140,27 @@ function linkWrites(link: LinkRecord): KvWrite[] {
 
 /**
  * Console ports allocated as node creation does, except for nodes in `kept` (node id → port),
- * which keep the port they already hold.
+ * which keep the port they already hold; every node of a type with an aux console gets a new
+ * aux port too (whatever the file says: it was the port on the machine that saved it).
  */
 async function withConsolePorts(deps: ControllerDeps, nodes: readonly NodeRecord[], kept: ReadonlyMap<string, number>): Promise<NodeRecord[]> {
-  const byCompute = new Map<string, NodeRecord[]>();
+  const wanted = new Map<string, Array<{ nodeId: string; aux: boolean }>>();
+  const want = (node: NodeRecord, aux: boolean) => wanted.set(node.compute_id, [...(wanted.get(node.compute_id) ?? []), { nodeId: node.node_id, aux }]);
   for (const node of nodes) {
-    if (!hasConsole(node.console_type) || kept.has(node.node_id)) continue;
-    byCompute.set(node.compute_id, [...(byCompute.get(node.compute_id) ?? []), node]);
+    if (hasConsole(node.console_type) && !kept.has(node.node_id)) want(node, false);
+    if (NODE_TYPE_TRAITS[node.node_type].auxConsole) want(node, true);
   }
   const ports = new Map<string, number>(kept);
-  for (const [computeId, group] of byCompute) {
+  const auxPorts = new Map<string, number>();
+  for (const [computeId, group] of wanted) {
     const allocated = await allocateConsolePorts(deps, computeId, group.length);
-    group.forEach((node, index) => ports.set(node.node_id, allocated[index]!));
+    group.forEach(({ nodeId, aux }, index) => (aux ? auxPorts : ports).set(nodeId, allocated[index]!));
   }
-  return nodes.map((node) => ({ ...node, console: hasConsole(node.console_type) ? (ports.get(node.node_id) ?? null) : null }));
+  return nodes.map((node) => ({
+    ...node,
+    console: hasConsole(node.console_type) ? (ports.get(node.node_id) ?? null) : null,
+    ...(auxPorts.has(node.node_id) ? { properties: { ...node.properties, aux: auxPorts.get(node.node_id)! } } : {}),
+  }));
 }
 
 function controllerEvent(action: string, record: ProjectRecord) {

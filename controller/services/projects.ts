@@ -3,7 +3,7 @@ import { conflictingRequest, DomainError, forbiddenRequest, missingRecord } from
 import { UUID_PATTERN } from "@shared/schemas/common";
 import type { ProjectCreate, ProjectUpdate } from "@shared/schemas/project";
 import type { ControllerDeps } from "../deps";
-import type { NodeRecord } from "../domain/nodes";
+import { heldConsolePorts, type NodeRecord } from "../domain/nodes";
 import { nodesOfOpenedProject } from "../domain/topology";
 import { newProject, projectChanged, projectToWire, updatedProject, type ProjectRecord } from "../domain/projects";
 import { isProjectRecordKey, keys } from "../store/keys";
@@ -195,10 +195,10 @@ export async function deleteProject(deps: ControllerDeps, projectId: string): Pr
 async function projectRecordRemovals(deps: ControllerDeps, projectId: string): Promise<KvWrite[]> {
   const writes: KvWrite[] = [];
   const nodesPrefix = keys.nodesPrefix(projectId);
-  for (const { key, value } of await deps.store.list<{ compute_id?: string; console?: number | null }>(keys.projectPrefix(projectId))) {
+  for (const { key, value } of await deps.store.list<NodeRecord>(keys.projectPrefix(projectId))) {
     writes.push({ key, delete: true });
-    if (key.startsWith(nodesPrefix) && value.compute_id && typeof value.console === "number") {
-      writes.push({ key: keys.consolePort(value.compute_id, value.console), delete: true });
+    if (key.startsWith(nodesPrefix) && value.compute_id) {
+      for (const port of heldConsolePorts(value)) writes.push({ key: keys.consolePort(value.compute_id, port), delete: true });
     }
   }
   return writes;

@@ -4,6 +4,7 @@ import type { SnapshotCreate } from "@shared/schemas/snapshot";
 import type { ControllerDeps } from "../deps";
 import { drawingToWire } from "../domain/drawings";
 import { linkToWire } from "../domain/links";
+import { auxPort } from "../domain/nodes";
 import { projectToWire, type ProjectRecord } from "../domain/projects";
 import { assertSnapshotNameFree, newSnapshot, SNAPSHOTS_FOLDER, snapshotToWire, sortedSnapshots, type SnapshotRecord } from "../domain/snapshots";
 import { assertExportable, exportsFile, nodesOfOpenedProject, type ImportedTopology } from "../domain/topology";
@@ -168,6 +169,9 @@ async function commitRestore(deps: ControllerDeps, projectId: string, topology: 
     removals.push({ key: keys.node(projectId, node.node_id), delete: true });
     guards.push({ key: keys.node(projectId, node.node_id), revision: node.revision });
     if (node.console !== null && !keptConsoles.has(node.node_id)) removals.push({ key: keys.consolePort(node.compute_id, node.console), delete: true });
+    // An aux port is allocated anew with the restored node.
+    const aux = auxPort(node);
+    if (aux !== null) removals.push({ key: keys.consolePort(node.compute_id, aux), delete: true });
   }
   for (const link of oldLinks) {
     removals.push({ key: keys.link(projectId, link.link_id), delete: true });

@@ -118,9 +118,12 @@ export class HostReconciler implements Reconciler {
     return reports;
   }
 
-  /** The console ports of the nodes it runs now; a stopped node's port is not its while it is stopped. */
+  /** The console ports (and containers' aux ports) of the nodes it runs now; a stopped node's port is not its while it is stopped. */
   consolePorts(): number[] {
-    return [...this.nodes.values()].filter(({ spec }) => spec.running && spec.consolePort > 0).map(({ spec }) => spec.consolePort);
+    return [...this.nodes.values()]
+      .filter(({ spec }) => spec.running)
+      .flatMap(({ spec }) => [spec.consolePort, spec.docker?.auxPort ?? 0])
+      .filter((port) => port > 0);
   }
 
   /** Whether a link's capture is being written to `relativePath` now: not failed, and not stopped, or stopped but still writing what it held. */
