@@ -61,6 +61,8 @@ export class DockerContainer implements EmulatorProcess {
   private running = false;
   private paused = false;
   private stopping = false;
+  /** A start in progress: an end now is its failure, which the start reports, not a crash. */
+  private starting = false;
   private taps = new Map<number, DeviceEndpoint>();
   private consoles: TelnetServer[] = [];
   private attached: Duplex | undefined;
@@ -119,6 +121,7 @@ export class DockerContainer implements EmulatorProcess {
   /** Starts the container, made anew when its configuration changed; one that fails to start is removed, so nothing is left of it. */
   private async startNow(): Promise<void> {
     if (this.running) return;
+    this.starting = true;
     try {
       await this.startContainer();
       this.running = true;
@@ -132,6 +135,8 @@ export class DockerContainer implements EmulatorProcess {
       await this.stopNow().catch(() => undefined);
       await this.removeContainer().catch(() => undefined);
       throw error;
+    } finally {
+      this.starting = false;
     }
   }
 
@@ -264,7 +269,7 @@ export class DockerContainer implements EmulatorProcess {
     this.options.engine
       .call<{ StatusCode: number }>("POST", `/containers/${id}/wait`, undefined, 0)
       .then(async ({ StatusCode }) => {
-        if (this.stopping || this.id !== id || !this.running) return;
+        if (this.stopping || this.starting || this.id !== id || !this.running) return;
         const output = await this.outputTail();
         await this.inTurn(() => this.stopNow());
         const crash: ProcessCrash = { nodeId: this.settings.nodeId, exitCode: StatusCode, signal: null, message: `the container ended (exit code ${StatusCode})${output ? `: ${output}` : ""}` };

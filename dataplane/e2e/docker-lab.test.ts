@@ -14,6 +14,7 @@ import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { waitFor } from "@shared/testing/cleanups";
 import { startControllerProcess, type ControllerProcess } from "../../controller/testing/controller-process";
 import { DockerEngine } from "../docker/engine";
@@ -22,6 +23,7 @@ import { parsePing, type VpcsConsole } from "../nodes/console";
 import { apiAt, changeApplied, waitForApplied, type Api } from "./cloud-lab";
 import { identify } from "../nodes/processes";
 import { findLocalDaemon } from "./daemon-process";
+import { followNotifications } from "./notifications";
 import { GuestConsole, parseBusyboxPing } from "./qemu-guest";
 import { configureConsole, medianRtt } from "./vpcs-lab";
 
@@ -43,6 +45,12 @@ async function freePort(): Promise<number> {
 /** The ids of a project's running containers. */
 async function runningContainers(projectId: string): Promise<string[]> {
   const filters = encodeURIComponent(JSON.stringify({ label: [`org.gns3.project-id=${projectId}`], status: ["running"] }));
+  return (await new DockerEngine().call<Array<{ Id: string }>>("GET", `/containers/json?filters=${filters}`)).map((container) => container.Id);
+}
+
+/** The ids of a project's containers that run or are paused, the first node's first. */
+async function runningOrPaused(projectId: string): Promise<string[]> {
+  const filters = encodeURIComponent(JSON.stringify({ label: [`org.gns3.project-id=${projectId}`], name: [".bb-1."], status: ["running", "paused"] }));
   return (await new DockerEngine().call<Array<{ Id: string }>>("GET", `/containers/json?filters=${filters}`)).map((container) => container.Id);
 }
 
@@ -87,7 +95,8 @@ describe.skipIf(skip)("Docker nodes in a lab", () => {
     controller = await startControllerProcess(["--port", "0", "--data-dir", dataDir], {}, "start", { captureOutput: true });
     api = apiAt(controller.url);
     await waitForApplied(api, "local");
-    projectId = (await api("POST", "/v2/projects", { name: "docker lab" })).body.project_id;
+    // The notifications followed in one test would close it once they stop (GNS3's auto_close).
+    projectId = (await api("POST", "/v2/projects", { name: "docker lab", auto_close: false })).body.project_id;
     nodes = `/v2/projects/${projectId}/nodes`;
     const sw = (await api("POST", nodes, { name: "SW1", node_type: "ethernet_switch", compute_id: "local" })).body;
     auxPort = await freePort();
@@ -135,6 +144,19 @@ describe.skipIf(skip)("Docker nodes in a lab", () => {
     }
   }, 60_000);
 
+  it("serves the container's TTY to a browser through …/console/ws, as the web UI opens it", async () => {
+    const socket = new WebSocket(`${controller.url.replace(/^http/, "ws")}${nodes}/${first.node_id}/console/ws`);
+    try {
+      await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+      let text = "";
+      socket.on("message", (data: Buffer) => (text += data.toString("latin1")));
+      socket.send("echo from-the-web-$((6 * 7))\r");
+      await waitFor("the shell's answer in the browser's console", () => text.includes("from-the-web-42"));
+    } finally {
+      socket.close();
+    }
+  }, 30_000);
+
   it("pings the other container and the VPCS across the switch", async () => {
     expect((await pingFromFirst(`${subnet}.2`, 3)).received).toBe(3);
     expect((await pingFromFirst(`${subnet}.3`, 3)).received).toBe(3);
@@ -162,6 +184,34 @@ describe.skipIf(skip)("Docker nodes in a lab", () => {
     const read = execFileSync("tcpdump", ["-nr", file, "icmp"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
     expect(read.match(/ICMP echo request/g)?.length).toBeGreaterThanOrEqual(3);
     expect(read).toContain(`${subnet}.1 > ${subnet}.2`);
+  }, 60_000);
+
+  it("pauses the container while suspended (its shell stops answering; its kernel still answers pings) and resumes it with a start", async () => {
+    const path = `${nodes}/${first.node_id}`;
+    const paused = async () => (await new DockerEngine().call<{ State: { Paused: boolean } }>("GET", `/containers/${(await runningOrPaused(projectId))[0]}/json`)).State.Paused;
+    const suspended = await changeApplied(api, "local", () => api("POST", `${path}/suspend`), 200);
+    expect(suspended.body.status).toBe("suspended");
+    expect(await paused()).toBe(true);
+    await expect(consoles[0]!.run("echo awake", 1500)).rejects.toThrow(/No .* within 1500 ms/);
+    const resumed = await changeApplied(api, "local", () => api("POST", `${path}/start`), 200);
+    expect(resumed.body.status).toBe("started");
+    expect(await paused()).toBe(false);
+    // What was typed while it was frozen runs once it thaws.
+    expect((await consoles[0]!.run("echo awake again")).output).toBe("awake again");
+  }, 60_000);
+
+  it("shows a container that ends by itself as stopped, with a log.error carrying the end of its output", async () => {
+    const notifications = await followNotifications(controller.url, projectId);
+    try {
+      const ender = await docker("ends-{0}", { start_command: "sh -c 'sleep 1; echo leaving now; exit 5'" });
+      expect((await api("POST", `${nodes}/${ender.node_id}/start`)).status).toBe(200);
+      await waitFor("the node shown stopped", async () => (await api("GET", `${nodes}/${ender.node_id}`)).body.status === "stopped", 15_000);
+      const logged = await waitFor("the log.error", () => notifications.find((note) => note.action === "log.error" && note.event.node_id === ender.node_id));
+      expect(logged.event.message).toMatch(/ends-1: the container ended \(exit code 5\): leaving now/);
+      await api("DELETE", `${nodes}/${ender.node_id}`);
+    } finally {
+      notifications.close();
+    }
   }, 60_000);
 
   it("refuses to start an image the engine lacks (and cannot pull), with a 409 naming it, leaving no container", async () => {
@@ -209,7 +259,9 @@ describe.skipIf(skip)("Docker nodes in a lab", () => {
     expect((await api("POST", `${nodes}/${extra.node_id}/start`)).status).toBe(200);
     expect(await containersOf(projectId)).toHaveLength(3);
     await changeApplied(api, "local", () => api("DELETE", `${nodes}/${extra.node_id}`), 204);
-    await waitFor("the deleted node's container removed", async () => (await containersOf(projectId)).length === 2);
+    await waitFor("the deleted node's container removed", async () => (await containersOf(projectId)).length === 2, 20_000).catch(async (error: Error) => {
+      throw new Error(`${error.message}: ${(await containersOf(projectId)).join(", ")}`);
+    });
     for (const console of consoles.splice(0)) console.close();
     await changeApplied(api, "local", () => api("DELETE", `/v2/projects/${projectId}`), 204);
     await waitFor("the project's containers removed", async () => (await containersOf(projectId)).length === 0);
