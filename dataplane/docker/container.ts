@@ -14,7 +14,9 @@ import { DeviceEndpoint } from "../forwarding/device-endpoint";
 import { changeLink } from "../host-network/interfaces";
 import type { EmulatorProcess } from "../host/emulator-node";
 import type { ProcessCrash } from "../nodes/process-supervisor";
+import { commandLine } from "../nodes/processes";
 import { TelnetServer, type TelnetClient } from "../nodes/telnet-server";
+import { INIT_PATH } from "./container-init";
 import { LABELS, containerConfig, containerName, type Capabilities, type ContainerPlace, type ImageConfig } from "./container-config";
 import { EngineError, type DockerEngine } from "./engine";
 
@@ -24,6 +26,9 @@ const log = createLogger("dataplane.docker");
 const STOP_GRACE_S = 5;
 /** A container that ends this soon after its start failed to start: its start says so, with its output. */
 const SETTLE_MS = 500;
+/** …or this soon after our init handed over to the image's command, where we can see that. */
+const HANDED_OVER_MS = 100;
+const POLL_MS = 10;
 const LOG_TAIL_LINES = 20;
 const PULL_TIMEOUT_MS = 10 * 60_000;
 /** Where consoles listen, as GNS3's console_host: every address of the host. */
@@ -127,10 +132,11 @@ export class DockerContainer implements EmulatorProcess {
       this.running = true;
       this.paused = false;
       this.stopping = false;
-      this.plugAdapters(await this.pid());
+      const pid = await this.pid();
+      this.plugAdapters(pid);
       this.watchEnd(this.id!);
       await this.openConsoles();
-      await this.settle();
+      await this.settle(pid);
     } catch (error) {
       await this.stopNow().catch(() => undefined);
       await this.removeContainer().catch(() => undefined);
@@ -257,9 +263,25 @@ export class DockerContainer implements EmulatorProcess {
     this.taps.clear();
   }
 
-  /** Waits a moment: a container whose command ends at once fails its start, with its output. */
-  private async settle(): Promise<void> {
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  /**
+   * Waits a moment: a container whose command ends at once fails its start, with its output.
+   * Where the container's first process is visible (an engine on this machine), the moment
+   * starts when our init has handed over to the image's command, seen in its command line;
+   * otherwise it is half a second from the start, as GNS3 waits.
+   */
+  private async settle(pid: number): Promise<void> {
+    const began = performance.now();
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    if (commandLine(pid) === undefined) await sleep(SETTLE_MS);
+    while (performance.now() - began < SETTLE_MS) {
+      const command = commandLine(pid);
+      if (command === undefined) break;
+      if (!command.includes(INIT_PATH)) {
+        await sleep(HANDED_OVER_MS);
+        break;
+      }
+      await sleep(POLL_MS);
+    }
     const state = await this.options.engine.call<{ State: { Running: boolean; ExitCode: number } }>("GET", `/containers/${this.id}/json`);
     if (!state.State.Running) throw await this.startFailure(new Error(`the container ended at once (exit code ${state.State.ExitCode})`));
   }
