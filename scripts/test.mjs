@@ -9,6 +9,7 @@
  * vitest options (`-t NAME`, `--reporter verbose`) are passed on.
  */
 import { spawnSync } from "node:child_process";
+import { request } from "node:http";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 
@@ -61,6 +62,41 @@ function endLeftovers() {
   return 1;
 }
 
+/** The label our daemons give their containers (dataplane/docker/container-config.ts). */
+const DATA_DIR_LABEL = "org.gns3.dataplane.data-dir";
+
+/**
+ * Containers of a daemon whose data dir is gone (a test's, removed at its end) that are still on
+ * the engine at DOCKER_HOST: a test left them behind. They are removed and named, and the run
+ * fails. A container of a data dir that still exists (a lab of yours on the same engine) is
+ * not touched. Without an engine there is nothing to look at.
+ */
+async function removeLeftoverContainers() {
+  const dockerHost = process.env.DOCKER_HOST || "unix:///var/run/docker.sock";
+  if (!dockerHost.startsWith("unix://")) return 0;
+  const socketPath = dockerHost.slice("unix://".length);
+  const call = (method, path) =>
+    new Promise((resolvePromise, reject) => {
+      const sent = request({ socketPath, method, path, headers: { host: "docker" }, timeout: 10_000 }, (response) => {
+        let text = "";
+        response.on("data", (chunk) => (text += chunk));
+        response.on("end", () => resolvePromise(text ? JSON.parse(text) : null));
+      });
+      sent.on("error", reject).on("timeout", () => sent.destroy(new Error("timeout")));
+      sent.end();
+    });
+  let containers;
+  try {
+    containers = await call("GET", `/containers/json?all=1&filters=${encodeURIComponent(JSON.stringify({ label: [DATA_DIR_LABEL] }))}`);
+  } catch {
+    return 0;
+  }
+  const orphans = containers.filter((container) => !existsSync(container.Labels[DATA_DIR_LABEL]));
+  if (orphans.length === 0) return 0;
+  await Promise.all(orphans.map((container) => call("DELETE", `/containers/${container.Id}?force=1&v=1`).catch(() => null)));
+  console.error(`tests left ${orphans.length} containers (now removed):\n  ${orphans.map((container) => container.Names[0]).join("\n  ")}`);
+  return 1;
+}
 const namesFiles = args.some((arg) => !arg.startsWith("-") && (arg.endsWith(".ts") || existsSync(resolve(root, arg))));
 if (namesFiles) process.exit(vitest(args));
 
@@ -72,7 +108,7 @@ const runs = [
   [WIRE_FUZZ, "--no-file-parallelism", ...args],
 ];
 for (const run of runs) {
-  const status = vitest(run) || endLeftovers();
+  const status = vitest(run) || endLeftovers() || (await removeLeftoverContainers());
   if (status !== 0) process.exit(status);
 }
 process.exit(vitest([...DGRAM_PATH_FILES, ...args], { ...process.env, GNS3_DATAPLANE_NATIVE: "0" }) || endLeftovers());
