@@ -2,10 +2,11 @@
 import { connect, type Socket } from "node:net";
 import { describe, expect, it } from "vitest";
 import { cleanupAfterEach, waitFor } from "@shared/testing/cleanups";
+import { IAC } from "./telnet";
 import { GREETING, TelnetServer, TypedDecoder, escapeForTelnet, type TelnetClient } from "./telnet-server";
 
 const { later } = cleanupAfterEach();
-const IAC = 255;
+
 
 describe("TypedDecoder", () => {
   it("takes telnet commands out, reads window sizes, and gives Enter as CR", () => {

@@ -7,17 +7,8 @@
  * A client that resets or sends garbage ends only its own connection.
  */
 import { createServer, type Server, type Socket } from "node:net";
+import { DO, DONT, ECHO, IAC, NAWS, SB, SE, SUPPRESS_GO_AHEAD, WILL, WONT } from "./telnet";
 
-const IAC = 255;
-const DONT = 254;
-const DO = 253;
-const WONT = 252;
-const WILL = 251;
-const SB = 250;
-const SE = 240;
-const ECHO = 1;
-const SUPPRESS_GO_AHEAD = 3;
-const NAWS = 31;
 const CR = 13;
 const LF = 10;
 const NUL = 0;

@@ -5,15 +5,17 @@
  * other option, so the server falls back to plain line mode for anything else.
  */
 
-const IAC = 255;
-const DONT = 254;
-const DO = 253;
-const WONT = 252;
-const WILL = 251;
-const SB = 250;
-const SE = 240;
-const ECHO = 1;
-const SUPPRESS_GO_AHEAD = 3;
+/** Telnet's command bytes and the options we speak of (RFC 854, 857, 858, 1073). */
+export const IAC = 255;
+export const DONT = 254;
+export const DO = 253;
+export const WONT = 252;
+export const WILL = 251;
+export const SB = 250;
+export const SE = 240;
+export const ECHO = 1;
+export const SUPPRESS_GO_AHEAD = 3;
+export const NAWS = 31;
 
 type State = "data" | "iac" | "option" | "subnegotiation" | "subnegotiation-iac";
 
