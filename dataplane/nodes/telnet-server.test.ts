@@ -7,7 +7,6 @@ import { GREETING, TelnetServer, TypedDecoder, escapeForTelnet, type TelnetClien
 
 const { later } = cleanupAfterEach();
 
-
 describe("TypedDecoder", () => {
   it("takes telnet commands out, reads window sizes, and gives Enter as CR", () => {
     const decoder = new TypedDecoder();
