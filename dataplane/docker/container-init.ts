@@ -42,7 +42,9 @@ echo "$GNS3_VOLUMES" | tr ':' '\\n' | while read -r folder; do
 done
 
 [ -s /etc/hosts ] || printf '127.0.0.1\\tlocalhost\\n::1\\tlocalhost ip6-localhost ip6-loopback\\n127.0.1.1\\t%s\\n' "$HOSTNAME" > /etc/hosts
-sed -i '/^# GNS3_EXTRA_HOSTS_START/,/^# GNS3_EXTRA_HOSTS_END/d' /etc/hosts
+# Rewritten in place: Docker bind-mounts /etc/hosts, which sed -i's rename cannot replace.
+hosts=$(sed '/^# GNS3_EXTRA_HOSTS_START/,/^# GNS3_EXTRA_HOSTS_END/d' /etc/hosts)
+printf '%s\\n' "$hosts" > /etc/hosts
 if [ -n "$GNS3_EXTRA_HOSTS" ]; then
   printf '# GNS3_EXTRA_HOSTS_START\\n%s\\n# GNS3_EXTRA_HOSTS_END\\n' "$GNS3_EXTRA_HOSTS" >> /etc/hosts
 fi

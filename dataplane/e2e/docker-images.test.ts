@@ -1,7 +1,7 @@
 /**
  * The Docker images a GNS3 client lists for a new Docker template come from the host's own
  * engine: `npm start`'s daemon reports what DOCKER_HOST's engine holds, and a daemon whose
- * DOCKER_HOST answers nothing makes the listing a 409 that names it.
+ * DOCKER_HOST answers nothing makes the listing, and a Docker node's start, a 409 that names it.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -51,5 +51,13 @@ describe.skipIf(skip)("the Docker images of a host's engine", () => {
       return reply.status === 409 && reply.body;
     });
     expect(refused.message).toMatch(new RegExp(`^Docker is not available on dataplane host local: no Docker Engine answers at ${nowhere.replaceAll("/", "\\/")}: .*ENOENT.* \\(set DOCKER_HOST for its daemon\\)$`));
+
+    // Starting a Docker node there is a 409 that says the same.
+    const project = (await api("POST", "/v2/projects", { name: "no engine" })).body.project_id;
+    const node = (await api("POST", `/v2/projects/${project}/nodes`, { name: "c-{0}", node_type: "docker", compute_id: "local", properties: { image: TEST_IMAGE } })).body;
+    const start = await api("POST", `/v2/projects/${project}/nodes/${node.node_id}/start`);
+    expect(start.status).toBe(409);
+    expect(start.body.message).toContain(`no Docker Engine answers at ${nowhere}`);
+    expect(start.body.message).toContain("set DOCKER_HOST for the dataplane daemon");
   }, 60_000);
 });

@@ -10,7 +10,6 @@
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,6 +22,7 @@ import { parsePing, type VpcsConsole } from "../nodes/console";
 import { apiAt, changeApplied, waitForApplied, type Api } from "./cloud-lab";
 import { identify } from "../nodes/processes";
 import { findLocalDaemon } from "./daemon-process";
+import { freeConsolePorts } from "./console-ports";
 import { followNotifications } from "./notifications";
 import { GuestConsole, parseBusyboxPing } from "./qemu-guest";
 import { configureConsole, medianRtt } from "./vpcs-lab";
@@ -33,14 +33,6 @@ const skip = unavailable !== null && !process.env.CI;
 const subnet = `10.218.${200 + (process.pid % 50)}`;
 
 const staticConfig = (address: string) => `auto eth0\niface eth0 inet static\n\taddress ${address}\n\tnetmask 255.255.255.0\n`;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The ids of a project's running containers. */
 async function runningContainers(projectId: string): Promise<string[]> {
@@ -72,6 +64,7 @@ describe.skipIf(skip)("Docker nodes in a lab", () => {
   let first: { node_id: string; console: number; ports: Array<{ mac_address: string }> };
   let firstLink: string;
   let auxPort: number;
+  let second: { node_id: string; console: number };
 
   const docker = async (name: string, properties: Record<string, unknown>) => {
     const made = await api("POST", nodes, { name, node_type: "docker", compute_id: "local", properties: { image: TEST_IMAGE, ...properties } });
@@ -99,9 +92,9 @@ describe.skipIf(skip)("Docker nodes in a lab", () => {
     projectId = (await api("POST", "/v2/projects", { name: "docker lab", auto_close: false })).body.project_id;
     nodes = `/v2/projects/${projectId}/nodes`;
     const sw = (await api("POST", nodes, { name: "SW1", node_type: "ethernet_switch", compute_id: "local" })).body;
-    auxPort = await freePort();
+    [auxPort] = (await freeConsolePorts(1)) as [number];
     first = await docker("bb-{0}", { aux: auxPort });
-    const second = await docker("bb-{0}", {});
+    second = await docker("bb-{0}", { extra_hosts: "gateway:10.255.0.1" });
     const vpcs = (await api("POST", nodes, { name: "PC1", node_type: "vpcs", compute_id: "local" })).body;
     for (const [node, address] of [[first, `${subnet}.1`], [second, `${subnet}.2`]] as const) {
       // As the web UI's "Edit config" saves it: the file's text as the body.
@@ -212,6 +205,18 @@ describe.skipIf(skip)("Docker nodes in a lab", () => {
     } finally {
       notifications.close();
     }
+  }, 60_000);
+
+  it("keeps its network config and extra hosts, once, across a stop and a start", async () => {
+    const path = `${nodes}/${second.node_id}`;
+    consoles[1]!.close();
+    expect((await changeApplied(api, "local", () => api("POST", `${path}/stop`), 200)).body.status).toBe("stopped");
+    expect((await changeApplied(api, "local", () => api("POST", `${path}/start`), 200)).body.status).toBe("started");
+    consoles[1] = await GuestConsole.connect(second.console, 30_000);
+    const shown = await consoles[1].run("ip -o addr show eth0; grep -c GNS3_EXTRA_HOSTS_START /etc/hosts; grep gateway /etc/hosts");
+    expect(shown.output).toContain(`inet ${subnet}.2/24`);
+    expect(shown.output).toMatch(/^1$/m);
+    expect(shown.output).toContain("10.255.0.1\tgateway");
   }, 60_000);
 
   it("refuses to start an image the engine lacks (and cannot pull), with a 409 naming it, leaving no container", async () => {
