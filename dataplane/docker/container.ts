@@ -24,11 +24,16 @@ const log = createLogger("dataplane.docker");
 
 /** Docker's own default, and GNS3's: SIGTERM, then SIGKILL after this many seconds. */
 const STOP_GRACE_S = 5;
-/** A container that ends this soon after its start failed to start: its start says so, with its output. */
-const SETTLE_MS = 500;
-/** …or this soon after our init handed over to the image's command, where we can see that. */
-const HANDED_OVER_MS = 100;
+/** How long a start waits for our init to hand over to the image's command: a few ms, seconds on a busy host. */
+const HANDOVER_WAIT_MS = 10_000;
+/**
+ * A command that ends this soon after our init handed over to it failed to start: its start
+ * says so, with its output. Long enough for one that fails at once to fail on a busy host.
+ */
+const HANDED_OVER_MS = 300;
 const POLL_MS = 10;
+/** How long the engine may take to report a container whose process is gone as ended: 200 polls, 2 s. */
+const ENGINE_CATCH_UP_TRIES = 200;
 const LOG_TAIL_LINES = 20;
 const PULL_TIMEOUT_MS = 10 * 60_000;
 /** Where consoles listen, as GNS3's console_host: every address of the host. */
@@ -264,25 +269,28 @@ export class DockerContainer implements EmulatorProcess {
   }
 
   /**
-   * Waits a moment: a container whose command ends at once fails its start, with its output.
-   * Where the container's first process is visible (an engine on this machine), the moment
-   * starts when our init has handed over to the image's command, seen in its command line;
-   * otherwise it is half a second from the start, as GNS3 waits.
+   * Waits until our init has handed over to the image's command (seen in the command line of
+   * the container's first process, which the daemon sees: it moved the adapters into that
+   * process's namespace), then a moment more: a container whose command ends at once fails its
+   * start, with its output, and a start answers with the container configured.
    */
   private async settle(pid: number): Promise<void> {
     const began = performance.now();
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-    if (commandLine(pid) === undefined) await sleep(SETTLE_MS);
-    while (performance.now() - began < SETTLE_MS) {
+    const inspect = () => this.options.engine.call<{ State: { Running: boolean; ExitCode: number } }>("GET", `/containers/${this.id}/json`);
+    let handedOverAt: number | undefined;
+    for (let now = began; now - began < HANDOVER_WAIT_MS; now = performance.now()) {
       const command = commandLine(pid);
-      if (command === undefined) break;
-      if (!command.includes(INIT_PATH)) {
-        await sleep(HANDED_OVER_MS);
+      if (command === undefined) {
+        // Its first process ended: the engine says so a moment later, with the exit code.
+        for (let tries = 0; (await inspect()).State.Running && tries < ENGINE_CATCH_UP_TRIES; tries++) await sleep(POLL_MS);
         break;
       }
+      handedOverAt ??= command.includes(INIT_PATH) ? undefined : now;
+      if (handedOverAt !== undefined && now - handedOverAt >= HANDED_OVER_MS) break;
       await sleep(POLL_MS);
     }
-    const state = await this.options.engine.call<{ State: { Running: boolean; ExitCode: number } }>("GET", `/containers/${this.id}/json`);
+    const state = await inspect();
     if (!state.State.Running) throw await this.startFailure(new Error(`the container ended at once (exit code ${state.State.ExitCode})`));
   }
 
