@@ -2,8 +2,9 @@ import { basename, join, resolve } from "node:path";
 import type { NodeSpec } from "@shared/proto";
 import { staticBusybox } from "../docker/busybox";
 import { installResources } from "../docker/container-init";
-import { DockerContainer, type ContainerSettings } from "../docker/container";
+import { DockerContainer, type ContainerOptions, type ContainerSettings } from "../docker/container";
 import type { DockerEngine } from "../docker/engine";
+import type { DeviceEndpoint } from "../forwarding/device-endpoint";
 import type { Endpoint } from "../forwarding/endpoint";
 import { SwitchablePort } from "../nodes/switchable-port";
 import { emulatorNodeAt, type Emulator } from "./emulator-node";
@@ -19,8 +20,11 @@ const NO_DOCKER_SETTINGS = "the desired state carries no Docker settings for thi
 class DockerEmulator implements Emulator {
   readonly name = "docker";
   private readonly ports = new Map<number, SwitchablePort>();
+  readonly process: DockerContainer;
 
-  constructor(readonly process: DockerContainer) {}
+  constructor(settings: ContainerSettings, options: ContainerOptions) {
+    this.process = new DockerContainer(settings, options, (adapter, tap) => this.plug(adapter, tap));
+  }
 
   configure(spec: NodeSpec): void {
     this.process.configure(containerSettings(spec));
@@ -36,7 +40,7 @@ class DockerEmulator implements Emulator {
   }
 
   /** The container's TAP for an adapter goes behind its port; undefined: the container stopped. */
-  plug(adapterNumber: number, tap: Parameters<SwitchablePort["attach"]>[0] | undefined): void {
+  private plug(adapterNumber: number, tap: DeviceEndpoint | undefined): void {
     const port = this.ports.get(adapterNumber);
     if (!port) return;
     if (tap) port.attach(tap);
@@ -81,9 +85,6 @@ export function dockerNodeFactory(engine: DockerEngine): NodeRuntimeFactory {
     const dataDir = resolve(context.dataDir);
     const nodeDir = nodeFolder(dataDir, spec.projectId, spec.nodeId);
     if (nodeDir === undefined) throw new Error(`project ${spec.projectId} or node ${spec.nodeId} is not a name for a folder`);
-    let emulator: DockerEmulator | undefined;
-    const container = new DockerContainer(settings, { engine, dataDir, resources: resources(dataDir), nodeDir }, (adapter, tap) => emulator?.plug(adapter, tap));
-    emulator = new DockerEmulator(container);
-    return emulatorNodeAt(emulator, spec, context);
+    return emulatorNodeAt(new DockerEmulator(settings, { engine, dataDir, resources: resources(dataDir), nodeDir }), spec, context);
   };
 }
