@@ -2,21 +2,25 @@
  * The daemon's forwarding, measured as users run it: its forwarding core in its own process
  * (bench/dataplane/daemon-child.ts: `createHostForwarding`, bundled, under plain Node; desired
  * states come from this bench instead of a controller), traffic from a C generator to a C
- * receiver (sendmmsg/recvmmsg, built here with gcc), and a C reference relay (recvmmsg/sendmmsg,
- * one thread, no filters) as the physical-limit line. Side by side in one run, runs interleaved
- * so that a busy moment of the machine hits every row alike, medians of REPS runs:
- * - frames/s through one link (between two UDP tunnels, as VM↔VM), 64 and 1400 bytes;
- * - the same with `delay [100, 0]`; cloud → hub → cloud; cloud → 3 switches → cloud (4 links);
- * - the highest offered rate with ≤ 1 % loss (64 bytes);
+ * receiver (sendmmsg/recvmmsg, built here with gcc), beside three references: the generator
+ * straight into the receiver (no relay: what loopback itself carries, the kernel's limit), a C
+ * relay (recvmmsg/sendmmsg, one thread, no filters), and GNS3's ubridge when `UBRIDGE` names a
+ * build of it. Runs interleaved so that a busy moment of the machine hits every row alike,
+ * medians of REPS runs:
+ * - frames/s through one link (between two UDP tunnels, as VM↔VM) and through cloud → hub →
+ *   cloud, 64 and 1400 bytes, and the same link with `delay [100, 0]`;
+ * - eight such hub paths busy at once, each with its own generator and receiver;
+ * - cloud → 3 switches → cloud (4 links); the highest offered rate with ≤ 1 % loss (64 bytes);
  * - CPU per forwarded frame; resident memory and CPU of 1,000 idle links;
  * - the native (recvmmsg/sendmmsg addon) path next to the node:dgram fallback;
  * - host devices as cloud ports (root only): UDP → TAP → bridge → TAP → UDP and UDP →
  *   AF_PACKET → veth → AF_PACKET → UDP, next to the UDP → UDP link, 64 and 1400 bytes.
  *
- *   npm run bench -- dataplane          (BENCH_SECONDS=2 BENCH_REPS=3 by default)
+ *   npm run bench -- dataplane          (BENCH_SECONDS=2 BENCH_REPS=3 by default;
+ *                                        UBRIDGE=/path/to/ubridge adds ubridge's rows)
  *
- * Generator, receiver and forwarder are three processes on the machine's 2 cores: the ratios
- * between rows are the figures that matter.
+ * Generators, receivers and forwarders share the machine's 2 cores: the ratios between rows of
+ * one run are the figures that matter.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { HostDeviceKind, NodeKind, type DesiredHostState, type Filter } from "@shared/proto";
@@ -30,12 +34,15 @@ import {
   startReceiver,
   startReferenceRelay,
   type DaemonProcess,
+  type ForwarderProcess,
 } from "./dataplane/tools";
 import { benchDevicesUnavailable, makeBenchDevices } from "./dataplane/devices";
-import { deviceChain, deviceLoop, emptyState, idleLinks, singleLink, type Ends } from "./dataplane/topologies";
+import { deviceChain, deviceLoop, emptyState, idleLinks, parallelChains, singleLink, type Ends } from "./dataplane/topologies";
+import { startUbridge, ubridgeBinary } from "./dataplane/ubridge";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const REPS = Number(process.env.BENCH_REPS ?? 3);
+const PATHS = 8;
 const DELAY: Filter[] = [{ type: "delay", numbers: [100, 0], text: "" }];
 
 interface Run {
@@ -46,6 +53,8 @@ interface Run {
 }
 
 const tool = buildUdpTool();
+const ubridge = ubridgeBinary();
+if (ubridge === null) console.log("note: no ubridge rows (UBRIDGE=/path/to/ubridge adds them)");
 const daemons = { native: await startDaemon(true), dgram: await startDaemon(false) };
 for (const [name, daemon] of Object.entries(daemons)) {
   const { path } = await daemon.usage();
@@ -53,64 +62,98 @@ for (const [name, daemon] of Object.entries(daemons)) {
 }
 let revision = 1;
 
-async function freshEnds(): Promise<Ends> {
-  const [generator, daemonIn, daemonOut, receiver] = await freePorts(4);
-  return { generator: generator!, daemonIn: daemonIn!, daemonOut: daemonOut!, receiver: receiver! };
+async function freshEnds(count = 1): Promise<Ends[]> {
+  const ports = await freePorts(4 * count);
+  return Array.from({ length: count }, (_, index) => {
+    const [generator, daemonIn, daemonOut, receiver] = ports.slice(4 * index, 4 * index + 4) as [number, number, number, number];
+    return { generator, daemonIn, daemonOut, receiver };
+  });
 }
 
-/** One run through whatever forwards from `ends.daemonIn` to `ends.receiver`, `pid` being its process. */
-async function measure(ends: Ends, pid: number | null, bytes: number, rate: number, extraMs = 0, ethertype?: number): Promise<Run> {
-  const { result } = await startReceiver(tool, ends.receiver, SECONDS + 3 + extraMs / 1000);
-  const cpuBefore = pid === null ? 0 : cpuMsOf(pid);
-  const sent = await generate(tool, ends.generator, ends.daemonIn, bytes, rate, SECONDS, ethertype);
-  const received = await result;
-  const cpuMs = pid === null ? 0 : cpuMsOf(pid) - cpuBefore;
+/**
+ * One run through whatever forwards from each path's `daemonIn` to its `receiver`, every
+ * path's generator at once; `pids` are the forwarders' processes (their CPU per frame). The
+ * rate is the sum of the paths' rates.
+ */
+async function measure(paths: readonly Ends[], pids: readonly number[], bytes: number, rate: number, extraMs = 0, ethertype?: number): Promise<Run> {
+  const receivers = await Promise.all(paths.map((ends) => startReceiver(tool, ends.receiver, SECONDS + 3 + extraMs / 1000)));
+  const cpuOf = () => pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+  const cpuBefore = cpuOf();
+  const sent = await Promise.all(paths.map((ends) => generate(tool, ends.generator, ends.daemonIn, bytes, rate, SECONDS, ethertype)));
+  const received = await Promise.all(receivers.map((receiver) => receiver.result));
+  const cpuMs = cpuOf() - cpuBefore;
+  const frames = received.reduce((sum, path) => sum + path.frames, 0);
+  const offered = sent.reduce((sum, count) => sum + count, 0);
   return {
-    perSecond: received.frames / Math.max(received.spanMs / 1000, 1e-3),
-    lossPercent: sent > 0 ? 100 * (1 - received.frames / sent) : 0,
-    cpuNsPerFrame: received.frames > 0 ? (cpuMs * 1e6) / received.frames : Number.NaN,
-    reordered: received.reordered,
+    perSecond: received.reduce((sum, path) => sum + path.frames / Math.max(path.spanMs / 1000, 1e-3), 0),
+    lossPercent: offered > 0 ? 100 * (1 - frames / offered) : 0,
+    cpuNsPerFrame: pids.length > 0 && frames > 0 ? (cpuMs * 1e6) / frames : Number.NaN,
+    reordered: received.reduce((sum, path) => sum + path.reordered, 0),
   };
 }
 
 type Forwarder = (bytes: number, rate: number) => Promise<Run>;
 
-function throughDaemon(daemon: DaemonProcess, state: (revision: number, ends: Ends) => DesiredHostState, extraMs = 0, ethertype?: number): Forwarder {
+function throughDaemon(daemon: DaemonProcess, state: (revision: number, paths: Ends[]) => DesiredHostState, pathCount = 1, extraMs = 0, ethertype?: number): Forwarder {
   return async (bytes, rate) => {
-    const ends = await freshEnds();
-    const errors = await daemon.apply(state(revision++, ends));
+    const paths = await freshEnds(pathCount);
+    const errors = await daemon.apply(state(revision++, paths));
     if (errors.length > 0) throw new Error(`the daemon refused the state: ${JSON.stringify(errors)}`);
     try {
-      return await measure(ends, daemon.pid, bytes, rate, extraMs, ethertype);
+      return await measure(paths, [daemon.pid], bytes, rate, extraMs, ethertype);
     } finally {
       await daemon.apply(emptyState(revision++));
     }
   };
 }
 
-const referenceRelay: Forwarder = async (bytes, rate) => {
-  const ends = await freshEnds();
-  const relay = await startReferenceRelay(tool, ends.daemonIn, ends.generator, ends.daemonOut, ends.receiver);
-  try {
-    return await measure(ends, relay.pid, bytes, rate);
-  } finally {
-    await relay.stop();
-  }
-};
+/** A C reference relay process per path. */
+function referenceRelays(pathCount = 1): Forwarder {
+  return async (bytes, rate) => {
+    const paths = await freshEnds(pathCount);
+    const relays = await Promise.all(paths.map((ends) => startReferenceRelay(tool, ends.daemonIn, ends.generator, ends.daemonOut, ends.receiver)));
+    try {
+      return await measure(paths, relays.map((relay) => relay.pid), bytes, rate);
+    } finally {
+      await Promise.all(relays.map((relay) => relay.stop()));
+    }
+  };
+}
 
-/** The generator straight into the receiver: what loopback carries with no forwarder at all. */
-const noRelay: Forwarder = async (bytes, rate) => {
-  const ends = await freshEnds();
-  return measure({ ...ends, daemonIn: ends.receiver }, null, bytes, rate);
-};
+/** One ubridge process with a bridge per path, as GNS3 runs it. */
+function ubridgeBridges(binary: string, pathCount = 1): Forwarder {
+  return async (bytes, rate) => {
+    const paths = await freshEnds(pathCount);
+    const bridges = paths.map((ends) => ({ portA: ends.daemonIn, peerA: ends.generator, portB: ends.daemonOut, peerB: ends.receiver }));
+    const process: ForwarderProcess = await startUbridge(binary, bridges);
+    try {
+      return await measure(paths, [process.pid], bytes, rate);
+    } finally {
+      await process.stop();
+    }
+  };
+}
+
+/** Each path's generator straight into its receiver: what loopback carries with no forwarder at all. */
+function noRelay(pathCount = 1): Forwarder {
+  return async (bytes, rate) => {
+    const paths = await freshEnds(pathCount);
+    return measure(
+      paths.map((ends) => ({ ...ends, daemonIn: ends.receiver })),
+      [],
+      bytes,
+      rate,
+    );
+  };
+}
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Every forwarder REPS times, interleaved; the median run of each (by frames/s). */
-async function sideBySide(forwarders: Record<string, Forwarder>, bytes: number): Promise<Record<string, Run>> {
+async function sideBySide(forwarders: Record<string, Forwarder | null>, bytes: number): Promise<Record<string, Run>> {
   const runs: Record<string, Run[]> = {};
   for (let rep = 0; rep < REPS; rep++) {
-    for (const [name, forwarder] of Object.entries(forwarders)) (runs[name] ??= []).push(await forwarder(bytes, 0));
+    for (const [name, forwarder] of Object.entries(forwarders)) if (forwarder !== null) (runs[name] ??= []).push(await forwarder(bytes, 0));
   }
   return Object.fromEntries(
     Object.entries(runs).map(([name, list]) => {
@@ -135,10 +178,26 @@ async function lossFreeRate(forwarder: Forwarder, low: number, high: number, ste
 }
 
 const kfps = (value: number) => `${(value / 1000).toFixed(0)} k/s`;
-const ratio = (value: number, of: number) => `${(value / of).toFixed(2)}×`;
-const ns = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} ns` : "—");
+const ratio = (value: number, of: number | undefined) => (of === undefined || !(of > 0) ? "—" : `${(value / of).toFixed(2)}×`);
+const ns = (run: Run | undefined) => (run !== undefined && Number.isFinite(run.cpuNsPerFrame) ? `${run.cpuNsPerFrame.toFixed(0)} ns` : "—");
 const rows: string[][] = [];
-const row = (...cells: string[]) => rows.push(cells);
+
+/** The references of a set of runs: the C relay, ubridge (when measured) and the no-relay limit. */
+interface References {
+  readonly relay: number;
+  readonly ubridge?: number;
+  readonly limit: number;
+}
+const referencesOf = (runs: Record<string, Run>): References => ({ relay: runs.reference!.perSecond, ubridge: runs.ubridge?.perSecond, limit: runs["no relay"]!.perSecond });
+function row(what: string, run: Run, references: References, note = ""): void {
+  const reordered = run.reordered > 0 ? ` (${run.reordered} reordered!)` : "";
+  rows.push([what, kfps(run.perSecond) + note, ratio(run.perSecond, references.relay), ratio(run.perSecond, references.ubridge), ratio(run.perSecond, references.limit), ns(run) + reordered]);
+}
+function referenceRows(label: string, runs: Record<string, Run>, references: References): void {
+  row(`${label}: no relay (the kernel's limit)`, runs["no relay"]!, references);
+  row(`${label}: C reference relay`, runs.reference!, references);
+  if (runs.ubridge !== undefined) row(`${label}: ubridge`, runs.ubridge, references);
+}
 
 // Idle links first, on daemons that have forwarded nothing yet: no heap grown by traffic in the figure.
 const idleRows: string[][] = [];
@@ -160,34 +219,57 @@ for (const [name, daemon] of Object.entries(daemons)) {
     `${((loaded.rssBytes - before.rssBytes) / IDLE_LINKS / 1024).toFixed(1)} KiB RSS/link`,
     `process ${(loaded.rssBytes / 1048576).toFixed(0)} MiB`,
     `${idleCpuPercent.toFixed(1)} % CPU idle`,
+    "",
+    "",
   ]);
   await daemon.apply(emptyState(revision++));
 }
 
 console.log(`forwarding through the daemon as a process, 127.0.0.1, ${SECONDS} s per run, median of ${REPS}, runs interleaved`);
-const single = (daemon: DaemonProcess, filters: Filter[] = []) => throughDaemon(daemon, (rev, ends) => singleLink(rev, ends, filters), filters.length > 0 ? 100 : 0);
+const single = (daemon: DaemonProcess, filters: Filter[] = []) => throughDaemon(daemon, (rev, [ends]) => singleLink(rev, ends!, filters), 1, filters.length > 0 ? 100 : 0);
+const hub = (daemon: DaemonProcess) => throughDaemon(daemon, (rev, [ends]) => deviceChain(rev, ends!, NodeKind.ETHERNET_HUB, 1));
 const singleRates: Record<number, Record<string, Run>> = {};
 for (const bytes of [64, 1400]) {
   const runs = await sideBySide(
     {
-      "no relay": noRelay,
-      reference: referenceRelay,
+      "no relay": noRelay(),
+      reference: referenceRelays(),
+      ubridge: ubridge === null ? null : ubridgeBridges(ubridge),
       native: single(daemons.native),
       dgram: single(daemons.dgram),
       "native delay": single(daemons.native, DELAY),
       "dgram delay": single(daemons.dgram, DELAY),
+      "native hub": hub(daemons.native),
+      "dgram hub": hub(daemons.dgram),
     },
     bytes,
   );
   singleRates[bytes] = runs;
-  const reference = runs.reference!.perSecond;
-  row(`one link, ${bytes} B: C reference relay`, kfps(reference), "1.00×", ns(runs.reference!.cpuNsPerFrame));
-  row(`one link, ${bytes} B: socket pair, no relay`, kfps(runs["no relay"]!.perSecond), ratio(runs["no relay"]!.perSecond, reference), "—");
-  for (const name of ["native", "dgram", "native delay", "dgram delay"]) {
-    const run = runs[name]!;
-    const label = name.replace("delay", "delay [100, 0]");
-    row(`one link, ${bytes} B: daemon, ${label}`, kfps(run.perSecond), ratio(run.perSecond, reference), ns(run.cpuNsPerFrame) + (run.reordered > 0 ? ` (${run.reordered} reordered!)` : ""));
+  const references = referencesOf(runs);
+  referenceRows(`one link, ${bytes} B`, runs, references);
+  for (const path of ["native", "dgram"] as const) {
+    row(`one link, ${bytes} B: daemon, ${path}`, runs[path]!, references);
+    const delayed = runs[`${path} delay`]!;
+    row(`one link, ${bytes} B, delay [100, 0]: daemon, ${path}`, delayed, references, ` (${ratio(delayed.perSecond, runs[path]!.perSecond)} undelayed)`);
+    row(`cloud → hub → cloud, ${bytes} B: daemon, ${path}`, runs[`${path} hub`]!, references);
   }
+}
+
+for (const bytes of [64, 1400]) {
+  const runs = await sideBySide(
+    {
+      "no relay": noRelay(PATHS),
+      reference: referenceRelays(PATHS),
+      ubridge: ubridge === null ? null : ubridgeBridges(ubridge, PATHS),
+      native: throughDaemon(daemons.native, (rev, paths) => parallelChains(rev, paths, NodeKind.ETHERNET_HUB), PATHS),
+    },
+    bytes,
+  );
+  const label = `${PATHS} cloud → hub → cloud paths at once, ${bytes} B`;
+  const references = referencesOf(runs);
+  rows.push([`${label} (frames/s in all; C relay: one process a path; ubridge: one process, a bridge a path)`, "", "", "", "", ""]);
+  referenceRows(label, runs, references);
+  row(`${label}: daemon, native`, runs.native!, references);
 }
 
 // Host devices: only the addon has them, and making them needs root.
@@ -204,19 +286,17 @@ if (noDevices) {
         {
           udp: single(daemons.native),
           // Not IPv4: a host with br_netfilter loaded drops the generator's frames, bad IPv4, at the bridge.
-          tap: throughDaemon(daemons.native, (rev, ends) => deviceLoop(rev, ends, tap(devices.taps[0]), tap(devices.taps[1])), 0, 0x88b5),
-          packet: throughDaemon(daemons.native, (rev, ends) => deviceLoop(rev, ends, ethernet(devices.veth[0]), ethernet(devices.veth[1]))),
+          tap: throughDaemon(daemons.native, (rev, [ends]) => deviceLoop(rev, ends!, tap(devices.taps[0]), tap(devices.taps[1])), 1, 0, 0x88b5),
+          packet: throughDaemon(daemons.native, (rev, [ends]) => deviceLoop(rev, ends!, ethernet(devices.veth[0]), ethernet(devices.veth[1]))),
         },
         bytes,
       );
-      const reference = singleRates[bytes]!.reference!.perSecond;
-      const udp = runs.udp!.perSecond;
+      const references = referencesOf(singleRates[bytes]!);
       for (const [name, label] of [
         ["tap", "UDP → TAP → bridge → TAP → UDP"],
         ["packet", "UDP → AF_PACKET → veth → AF_PACKET → UDP"],
       ] as const) {
-        const run = runs[name]!;
-        row(`${label}, ${bytes} B: daemon, native`, kfps(run.perSecond), `${ratio(run.perSecond, reference)} (${ratio(run.perSecond, udp)} of UDP → UDP)`, ns(run.cpuNsPerFrame));
+        row(`${label}, ${bytes} B: daemon, native`, runs[name]!, references, ` (${ratio(runs[name]!.perSecond, runs.udp!.perSecond)} of UDP → UDP)`);
       }
     }
   } finally {
@@ -226,39 +306,33 @@ if (noDevices) {
 
 const chains = await sideBySide(
   {
-    "native hub": throughDaemon(daemons.native, (rev, ends) => deviceChain(rev, ends, NodeKind.ETHERNET_HUB, 1)),
-    "dgram hub": throughDaemon(daemons.dgram, (rev, ends) => deviceChain(rev, ends, NodeKind.ETHERNET_HUB, 1)),
-    "native chain": throughDaemon(daemons.native, (rev, ends) => deviceChain(rev, ends, NodeKind.ETHERNET_SWITCH, 3)),
-    "dgram chain": throughDaemon(daemons.dgram, (rev, ends) => deviceChain(rev, ends, NodeKind.ETHERNET_SWITCH, 3)),
+    native: throughDaemon(daemons.native, (rev, [ends]) => deviceChain(rev, ends!, NodeKind.ETHERNET_SWITCH, 3)),
+    dgram: throughDaemon(daemons.dgram, (rev, [ends]) => deviceChain(rev, ends!, NodeKind.ETHERNET_SWITCH, 3)),
   },
   64,
 );
-const reference64 = singleRates[64]!.reference!.perSecond;
-for (const [name, label] of [
-  ["hub", "cloud → hub → cloud (2 links)"],
-  ["chain", "cloud → 3 switches → cloud (4 links)"],
-] as const) {
-  for (const path of ["native", "dgram"] as const) {
-    const run = chains[`${path} ${name}`]!;
-    const oneLink = singleRates[64]![path]!.perSecond;
-    row(`${label}, 64 B: daemon, ${path}`, kfps(run.perSecond), `${ratio(run.perSecond, reference64)} (${ratio(run.perSecond, oneLink)} of its one link)`, ns(run.cpuNsPerFrame));
-  }
+for (const path of ["native", "dgram"] as const) {
+  const run = chains[path]!;
+  row(`cloud → 3 switches → cloud (4 links), 64 B: daemon, ${path}`, run, referencesOf(singleRates[64]!), ` (${ratio(run.perSecond, singleRates[64]![path]!.perSecond)} of its one link)`);
 }
 
-const ceiling = Math.max(singleRates[64]!.reference!.perSecond, singleRates[64]!["no relay"]!.perSecond) * 1.5;
+const ceiling = Math.max(...Object.values(singleRates[64]!).map((run) => run.perSecond)) * 1.5;
 const lossFree = {
-  reference: await lossFreeRate(referenceRelay, 10_000, ceiling, 6),
+  reference: await lossFreeRate(referenceRelays(), 10_000, ceiling, 6),
+  ubridge: ubridge === null ? 0 : await lossFreeRate(ubridgeBridges(ubridge), 10_000, ceiling, 6),
   native: await lossFreeRate(single(daemons.native), 10_000, ceiling, 6),
   dgram: await lossFreeRate(single(daemons.dgram), 10_000, ceiling, 6),
 };
 for (const [name, rate] of Object.entries(lossFree)) {
-  row(`highest rate with ≤ 1 % loss, 64 B, one link: ${name === "reference" ? "C reference relay" : `daemon, ${name}`}`, kfps(rate), ratio(rate, lossFree.reference), "—");
+  if (name === "ubridge" && ubridge === null) continue;
+  const label = { reference: "C reference relay", ubridge: "ubridge" }[name] ?? `daemon, ${name}`;
+  rows.push([`highest rate with ≤ 1 % loss, 64 B, one link: ${label}`, kfps(rate), ratio(rate, lossFree.reference), ubridge === null ? "—" : ratio(rate, lossFree.ubridge), "—", "—"]);
 }
 
 await Promise.all(Object.values(daemons).map((daemon) => daemon.stop()));
 rows.push(...idleRows);
 
-const header = ["what", "frames/s (median)", "× C reference relay", "CPU per frame"];
+const header = ["what", "frames/s (median)", "× C relay", "× ubridge", "× no relay", "CPU per frame"];
 const widths = header.map((title, column) => Math.max(title.length, ...rows.map((cells) => cells[column]!.length)));
 const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`;
 console.log(line(header));

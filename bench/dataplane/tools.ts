@@ -80,7 +80,8 @@ export async function generate(tool: string, from: number, to: number, bytes: nu
     const child = spawn(tool, args, { stdio: ["ignore", "pipe", "inherit"] });
     let text = "";
     child.stdout!.on("data", (chunk: Buffer) => (text += chunk.toString()));
-    child.once("exit", (code) => (code === 0 ? done(text) : fail(new Error(`generator exited with ${code}`))));
+    // "close", not "exit": the output may still be in the pipe when the process has exited.
+    child.once("close", (code) => (code === 0 ? done(text) : fail(new Error(`generator exited with ${code}`))));
   });
   return (JSON.parse(output) as { sent: number }).sent;
 }

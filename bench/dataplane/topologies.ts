@@ -40,16 +40,26 @@ export function singleLink(revision: number, ends: Ends, filters: Filter[] = [])
 
 /** cloud → `devices` built-in devices in a row → cloud: devices + 1 links, every hop inside the daemon. */
 export function deviceChain(revision: number, ends: Ends, kind: NodeKind, devices: number): DesiredHostState {
-  const nodes = [node("in", NodeKind.CLOUD, [port(0, udp(ends.daemonIn, ends.generator))]), node("out", NodeKind.CLOUD, [port(0, udp(ends.daemonOut, ends.receiver))])];
+  return { revision, ...chainOf("", ends, kind, devices) };
+}
+
+/** As many separate cloud → device → cloud paths as `ends` has, side by side in one daemon. */
+export function parallelChains(revision: number, ends: readonly Ends[], kind: NodeKind): DesiredHostState {
+  const paths = ends.map((pathEnds, index) => chainOf(`p${index}-`, pathEnds, kind, 1));
+  return { revision, nodes: paths.flatMap((path) => path.nodes), links: paths.flatMap((path) => path.links) };
+}
+
+function chainOf(prefix: string, ends: Ends, kind: NodeKind, devices: number): Pick<DesiredHostState, "nodes" | "links"> {
+  const nodes = [node(`${prefix}in`, NodeKind.CLOUD, [port(0, udp(ends.daemonIn, ends.generator))]), node(`${prefix}out`, NodeKind.CLOUD, [port(0, udp(ends.daemonOut, ends.receiver))])];
   const links: LinkSpec[] = [];
-  let previous: [string, number] = ["in", 0];
+  let previous: [string, number] = [`${prefix}in`, 0];
   for (let index = 0; index < devices; index++) {
-    nodes.push(node(`d${index}`, kind, [port(0), port(1)]));
-    links.push(link(`l${index}`, previous, [`d${index}`, 0]));
-    previous = [`d${index}`, 1];
+    nodes.push(node(`${prefix}d${index}`, kind, [port(0), port(1)]));
+    links.push(link(`${prefix}l${index}`, previous, [`${prefix}d${index}`, 0]));
+    previous = [`${prefix}d${index}`, 1];
   }
-  links.push(link(`l${devices}`, previous, ["out", 0]));
-  return { revision, nodes, links };
+  links.push(link(`${prefix}l${devices}`, previous, [`${prefix}out`, 0]));
+  return { nodes, links };
 }
 
 /** `count` links between UDP tunnels that no traffic reaches. */

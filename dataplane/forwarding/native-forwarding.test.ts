@@ -67,6 +67,28 @@ describe("a UDP endpoint on either path", () => {
     expect(four.received).toEqual(["by name"]);
   });
 
+  it("delivers a burst of equal frames, shorter and jumbo ones among them, one datagram a frame, bytes and order intact", async () => {
+    // Sent together, the native path hands runs of equal frames to the kernel as one UDP_SEGMENT train.
+    const sizes = [...Array(150).fill(200), 50, ...Array(100).fill(1400), 1399, 9000, ...Array(70).fill(64), 1452, 1452, 1453, 1453];
+    const frames = sizes.map((size, index) => Buffer.alloc(size, index % 251));
+    for (const [type, address] of [
+      ["udp4", "127.0.0.1"],
+      ["udp6", "::1"],
+    ] as const) {
+      const received: Buffer[] = [];
+      const socket = createSocket({ type, recvBufferSize: 8 << 20 });
+      socket.on("message", (message) => received.push(message));
+      await new Promise<void>((resolve) => socket.bind(0, address, resolve));
+      later(() => new Promise<void>((resolve) => socket.close(() => resolve())));
+      const endpoint = await open(address, socket.address().port);
+      for (const frame of frames) endpoint.send(frame);
+      await waitFor(() => received.length === frames.length, `${frames.length} datagrams over ${type}`);
+      expect(received.map((datagram) => datagram.length)).toEqual(sizes);
+      expect(received.every((datagram, index) => datagram.equals(frames[index]!))).toBe(true);
+      expect(endpoint.errors).toBe(0);
+    }
+  });
+
   it("refuses a peer whose name does not resolve, naming the tunnel", async () => {
     await expect(UdpEndpoint.open({ localPort: 0, remoteHost: "no-such-host.invalid", remotePort: 9 })).rejects.toThrow(/^Cannot open UDP tunnel from port 0 to no-such-host\.invalid:9: /);
   });

@@ -31,6 +31,7 @@
 #include <errno.h>
 #include <linux/if_packet.h>
 #include <netinet/in.h>
+#include <netinet/udp.h>
 #include <node_api.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -48,6 +49,11 @@
 /* An AF_PACKET frame is read this far into its slot, so that a VLAN tag can be put back in front of it. */
 #define TAG_ROOM 4
 #define QUEUE_ENTRIES 1024
+/* UDP_SEGMENT's bounds: the kernel's UDP_MAX_SEGMENTS (64 before Linux 6.2), and one IPv6 datagram. */
+#define GSO_MAX_SEGMENTS 64
+#define GSO_MAX_BYTES 65000
+/* A segment must fit the path's MTU: start with what fits 1500 bytes over IPv6, learn lower. */
+#define GSO_FIRST_SEGMENT_LIMIT 1452
 #define SEND_ARENA_BYTES (1 << 20)
 /* What a held frame costs its budget beyond its bytes; the same figure as JavaScript's lines. */
 #define HELD_FRAME_OVERHEAD 128
@@ -135,6 +141,8 @@ struct native_port {
   char device[IFNAMSIZ];
   int offloads_off;
   int closed;
+  /* A UDP socket sends runs of equal frames up to this size with UDP_SEGMENT (0: never). */
+  uint32_t segment_limit;
   int delivering;       /* JavaScript wants this socket's frames */
   int forward_to;       /* id of the socket frames are forwarded to in C, or -1 */
   /* Frames forwarded in C: read from this socket, sent on, and dropped by a full budget. */
@@ -177,6 +185,13 @@ static uint8_t *send_arena;
 static size_t send_arena_used;
 static struct mmsghdr send_headers[QUEUE_ENTRIES];
 static struct iovec send_vectors[QUEUE_ENTRIES];
+/* A segmented send's messages: each one's UDP_SEGMENT, first frame (in the run) and frame count. */
+static union {
+  struct cmsghdr header;
+  char bytes[CMSG_SPACE(sizeof(uint16_t))];
+} send_controls[QUEUE_ENTRIES];
+static int message_first[QUEUE_ENTRIES];
+static int message_segments[QUEUE_ENTRIES];
 static uv_idle_t flusher;
 static int dispatching;
 
@@ -201,12 +216,8 @@ static void write_run(native_port *target, int first, int count) {
   }
 }
 
-/* Sends one run of frames to one socket; a frame the kernel refuses is lost, as on a wire. */
-static void send_run(native_port *target, int first, int count) {
-  if (target->kind == PORT_TAP) {
-    write_run(target, first, count);
-    return;
-  }
+/* Sends frames one datagram each; a frame the kernel refuses is lost, as on a wire. */
+static void send_each(native_port *target, int first, int count) {
   for (int index = 0; index < count; index++) {
     send_vectors[index].iov_base = (void *)queue[first + index].data;
     send_vectors[index].iov_len = queue[first + index].length;
@@ -228,6 +239,87 @@ static void send_run(native_port *target, int first, int count) {
       done += 1;
     }
   }
+}
+
+/*
+ * What UDP_SEGMENT refused tells: a segment of this size does not fit the path (EINVAL,
+ * EMSGSIZE), or this kernel or device cannot segment at all. The socket stops asking for it.
+ */
+static bool segmentation_refused(native_port *target, uint32_t size, int error) {
+  if (error == EINVAL || error == EMSGSIZE) target->segment_limit = size - 1;
+  else if (error == EIO || error == EOPNOTSUPP || error == ENOPROTOOPT) target->segment_limit = 0;
+  else return false;
+  return true;
+}
+
+/*
+ * Sends a run of frames to a UDP socket as few datagram trains as it can: consecutive frames
+ * of one length (the last of a train may be shorter) leave as one message with UDP_SEGMENT,
+ * which the kernel carries through the stack once and cuts into the same datagrams on the
+ * wire or at the local receiver. Runs of equal frames are what a busy link carries.
+ */
+static void send_segmented(native_port *target, int first, int count) {
+  int messages = 0;
+  for (int index = 0; index < count;) {
+    uint32_t size = queue[first + index].length;
+    int segments = 1;
+    uint32_t bytes = size;
+    while (index + segments < count && segments < GSO_MAX_SEGMENTS && size <= target->segment_limit) {
+      uint32_t next = queue[first + index + segments].length;
+      if (next > size || next == 0 || bytes + next > GSO_MAX_BYTES) break;
+      segments++;
+      bytes += next;
+      if (next < size) break;
+    }
+    struct msghdr *header = &send_headers[messages].msg_hdr;
+    memset(header, 0, sizeof *header);
+    header->msg_iov = &send_vectors[index];
+    header->msg_iovlen = (size_t)segments;
+    for (int segment = 0; segment < segments; segment++) {
+      send_vectors[index + segment].iov_base = (void *)queue[first + index + segment].data;
+      send_vectors[index + segment].iov_len = queue[first + index + segment].length;
+    }
+    if (segments > 1) {
+      header->msg_control = send_controls[messages].bytes;
+      header->msg_controllen = sizeof send_controls[messages].bytes;
+      struct cmsghdr *control = CMSG_FIRSTHDR(header);
+      control->cmsg_level = SOL_UDP;
+      control->cmsg_type = UDP_SEGMENT;
+      control->cmsg_len = CMSG_LEN(sizeof(uint16_t));
+      uint16_t segment_size = (uint16_t)size;
+      memcpy(CMSG_DATA(control), &segment_size, sizeof segment_size);
+    }
+    message_first[messages] = index;
+    message_segments[messages] = segments;
+    messages++;
+    index += segments;
+  }
+  int done = 0;
+  while (done < messages) {
+    int sent = sendmmsg(target->fd, send_headers + done, (unsigned)(messages - done), MSG_DONTWAIT);
+    if (sent > 0) {
+      done += sent;
+      continue;
+    }
+    if (sent < 0 && errno == EINTR) continue;
+    int error = sent < 0 ? errno : EAGAIN;
+    int from = message_first[done];
+    if (message_segments[done] > 1 && segmentation_refused(target, queue[first + from].length, error)) {
+      /* The rest still goes, one datagram a frame. */
+      send_each(target, first + from, count - from);
+      return;
+    }
+    target->errors += 1;
+    if (transient_send_error(error)) return;
+    done += 1;
+  }
+}
+
+/* Sends one run of frames to one port, in as few system calls as its kind allows. */
+static void send_run(native_port *target, int first, int count) {
+  if (target->kind == PORT_TAP) write_run(target, first, count);
+  else if (target->segment_limit > 0 && count > 1) send_segmented(target, first, count);
+  else send_each(target, first, count);
 }
 
 static void flush_queue(void) {
@@ -773,6 +865,7 @@ static napi_value js_open(napi_env env, napi_callback_info info) {
 
   int id = adopt(env, fd, PORT_UDP, SLOT_BYTES, argv[7]);
   if (id < 0) return throw_errno(env, "socket", ENOMEM, local_text, local_port);
+  sockets[id]->segment_limit = GSO_FIRST_SEGMENT_LIMIT;
 
   napi_value result, element;
   napi_create_array_with_length(env, 2, &result);
