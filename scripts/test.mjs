@@ -1,10 +1,11 @@
 /**
- * `npm test`: the whole suite, as CI runs it, in five runs: everything but the end-to-end, load
+ * `npm test`: the whole suite, as CI runs it, in six runs: everything but the end-to-end, load
  * and wire-fuzz tests (in parallel), then the end-to-end tests one file at a time (each starts
  * real controllers, daemons and VPCS processes), then the load test and the wire fuzzer, each
  * alone on the machine, then the tests whose frames cross UDP tunnels once more on node:dgram
  * (GNS3_DATAPLANE_NATIVE=0), the path of a host without the native addon, so both paths pass
- * the same tests.
+ * the same tests, and the forwarding tests once more with the addon's forwarding threads off
+ * (GNS3_DATAPLANE_THREADS=0), as on a one-core host, where the main thread forwards everything.
  * `npm test -- FILE…` runs only the files named (any of the kinds), in one run; other
  * vitest options (`-t NAME`, `--reporter verbose`) are passed on.
  */
@@ -111,4 +112,6 @@ for (const run of runs) {
   const status = vitest(run) || endLeftovers() || (await removeLeftoverContainers());
   if (status !== 0) process.exit(status);
 }
-process.exit(vitest([...DGRAM_PATH_FILES, ...args], { ...process.env, GNS3_DATAPLANE_NATIVE: "0" }) || endLeftovers());
+const dgramStatus = vitest([...DGRAM_PATH_FILES, ...args], { ...process.env, GNS3_DATAPLANE_NATIVE: "0" }) || endLeftovers();
+if (dgramStatus !== 0) process.exit(dgramStatus);
+process.exit(vitest(["dataplane/forwarding", ...args], { ...process.env, GNS3_DATAPLANE_THREADS: "0" }) || endLeftovers());

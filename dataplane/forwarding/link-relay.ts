@@ -99,6 +99,8 @@ class Direction {
   /** The handler this direction gave its source last (in C, what C falls back to). */
   private attached: FrameHandler | null = null;
   private stopped = false;
+  private handling = false;
+  private refreshWhenHandled = false;
   /** The source's forwarded-in-C totals already added to the counters. */
   private counted: NativeTotals;
   // Bound once per direction: the per-frame path creates no closures.
@@ -125,11 +127,11 @@ class Direction {
     this.counted = source.nativeForwarded?.() ?? NOTHING_FORWARDED;
     this.line = new DelayLine((frame) => {
       this.emit(frame);
-      if (this.line.length === 0) this.refresh();
+      if (this.line.length === 0) this.emptied();
     }, budget);
     this.shaper = new RateShaper((frame, delayMs, reordered, departedAt) => {
       this.toDelayLine(frame, departedAt + delayMs, reordered, monotonicNow());
-      if (this.shaper.length === 0) this.refresh();
+      if (this.shaper.length === 0) this.emptied();
     }, budget);
   }
 
@@ -209,7 +211,27 @@ class Direction {
     return totals.held;
   }
 
+  /**
+   * A queue (delay line, shaper) gave out its last frame. A frame being handled releases the
+   * frames due ahead of it before it joins the queue itself: the mode is chosen once it has,
+   * or the direction would go to C with that frame left behind, to be sent after newer ones.
+   */
+  private emptied(): void {
+    if (this.handling) this.refreshWhenHandled = true;
+    else this.refresh();
+  }
+
   private handle(frame: Uint8Array): void {
+    this.handling = true;
+    this.runChain(frame);
+    this.handling = false;
+    if (this.refreshWhenHandled) {
+      this.refreshWhenHandled = false;
+      this.refresh();
+    }
+  }
+
+  private runChain(frame: Uint8Array): void {
     const counters = this.counters;
     counters.framesIn += 1;
     counters.bytesIn += frame.length;

@@ -4,11 +4,14 @@
  * `npm test` runs this file (as every forwarding test) once per path.
  */
 import { createSocket, type Socket } from "node:dgram";
+import { availableParallelism } from "node:os";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanupAfterEach } from "@shared/testing/cleanups";
 import { spec } from "../filters/testing";
 import { STAT_FIELDS, udpPath } from "./native-udp";
-import { makeFrame, openLinkHarness, sendPaced, sequenceOf, waitFor, type LinkHarness } from "./testing";
+import { Sfc32 } from "../filters/random";
+import { accountedFor, makeFrame, openLinkHarness, sendPaced, sequenceOf, waitFor, type LinkHarness } from "./testing";
 import { UdpEndpoint } from "./udp-endpoint";
 
 const { later } = cleanupAfterEach();
@@ -167,5 +170,94 @@ describe("a link direction forwarded in C", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(link.peerB.arrivals).toHaveLength(10);
     expect(link.relay.counters().aToB).toMatchObject({ framesIn: 10, framesOut: 10 });
+  });
+});
+
+describe("busy links on the forwarding threads", () => {
+  const frames = (count: number) => [...Array(count).keys()];
+
+  it.runIf(udpPath().kind === "native")("are one per core, or as many as GNS3_DATAPLANE_THREADS says", () => {
+    const path = udpPath();
+    if (path.kind !== "native") return;
+    const configured = process.env.GNS3_DATAPLANE_THREADS;
+    const cores = availableParallelism();
+    expect(path.addon.threads).toBe(configured ? Number(configured) : cores > 1 ? Math.min(cores, 16) : 0);
+  });
+
+  it("carry eight links busy both ways at once: every frame once and in order, every counter exact", async () => {
+    const links = await Promise.all(Array.from({ length: 8 }, () => openLinkHarness()));
+    later(() => Promise.all(links.map((link) => link.close())));
+    const COUNT = 1500;
+    await Promise.all(
+      links.flatMap((link) => [
+        sendPaced(link.peerA, COUNT, (index) => makeFrame(index), () => link.relay.counters().aToB.framesIn),
+        sendPaced(link.peerB, COUNT, (index) => makeFrame(index, 100), () => link.relay.counters().bToA.framesIn),
+      ]),
+    );
+    await waitFor(() => links.every((link) => link.peerA.arrivals.length === COUNT && link.peerB.arrivals.length === COUNT), "every frame at both ends");
+    for (const link of links) {
+      expect(link.peerB.arrivals.map((arrival) => sequenceOf(arrival.frame))).toEqual(frames(COUNT));
+      expect(link.peerA.arrivals.map((arrival) => sequenceOf(arrival.frame))).toEqual(frames(COUNT));
+      const { aToB, bToA } = link.relay.counters();
+      expect(aToB).toMatchObject({ framesIn: COUNT, framesOut: COUNT, bytesIn: 60 * COUNT, bytesOut: 60 * COUNT });
+      expect(bToA).toMatchObject({ framesIn: COUNT, framesOut: COUNT, bytesIn: 100 * COUNT, bytesOut: 100 * COUNT });
+    }
+  });
+
+  it("go on forwarding and counting while links move between threads, JavaScript and delay lines, and close under traffic", async () => {
+    const random = new Sfc32(7);
+    const links = await Promise.all(Array.from({ length: 6 }, () => openLinkHarness()));
+    const closed: LinkHarness[] = [];
+    later(() => Promise.all(links.map((link) => link.close())));
+    let sequence = 0;
+    let sending = true;
+    const traffic = (async () => {
+      while (sending) {
+        for (const link of links) for (let burst = 0; burst < 20; burst++) link.peerA.send(makeFrame(sequence++));
+        await sleep(1);
+      }
+    })();
+    // A bounded storm of changes, each one while frames are in flight.
+    for (let change = 0; change < 150; change++) {
+      const index = random.nextUint32() % links.length;
+      const link = links[index]!;
+      switch (random.nextUint32() % 5) {
+        case 0:
+          expect(link.relay.setFilters([], false).ok).toBe(true);
+          break;
+        case 1:
+          expect(link.relay.setFilters([spec("delay", 2)], false).ok).toBe(true);
+          break;
+        case 2:
+          link.relay.setCapture({ write: () => undefined });
+          break;
+        case 3:
+          link.relay.setCapture(null);
+          break;
+        case 4:
+          // A link deleted under traffic, and a new one in its place.
+          closed.push(link);
+          links[index] = await openLinkHarness();
+          await link.close();
+          break;
+      }
+      await sleep(random.nextUint32() % 3);
+    }
+    sending = false;
+    await traffic;
+    for (const link of links) {
+      expect(link.relay.setFilters([], false).ok).toBe(true);
+      link.relay.setCapture(null);
+    }
+    await waitFor(() => links.every((link) => link.relay.counters().aToB.delayedQueued === 0), "the delay lines to empty");
+    await sleep(50);
+    for (const link of links) expect(link.relay.counters().aToB, "every frame accounted for").toSatisfy(accountedFor);
+    for (const link of [...links, ...closed]) {
+      const arrived = link.peerB.arrivals.map((arrival) => sequenceOf(arrival.frame));
+      // Nothing duplicated or reordered on the way: what arrived is in the order it was sent.
+      expect(arrived).toEqual([...arrived].sort((a, b) => a - b));
+      expect(new Set(arrived).size).toBe(arrived.length);
+    }
+    for (const link of links) expect(link.peerB.arrivals.length).toBe(link.relay.counters().aToB.framesOut);
   });
 });

@@ -62,6 +62,11 @@ export interface NativeAddon {
   close(id: number): void;
   /** Lengths of the frames of the batch being delivered, in order. */
   readonly batchLengths: Uint32Array;
+  /**
+   * How many forwarding threads read the ports that `forward` in C with no delay (one per
+   * core, or GNS3_DATAPLANE_THREADS; 0: the main thread reads every port).
+   */
+  readonly threads: number;
 }
 
 /**
@@ -109,6 +114,6 @@ export function udpPath(): UdpPath {
 export function logUdpPath(): void {
   const path = udpPath();
   const log = createLogger("dataplane.forwarding");
-  if (path.kind === "native") log.info("UDP tunnels use the batched native path (recvmmsg/sendmmsg)");
+  if (path.kind === "native") log.info("UDP tunnels use the batched native path (recvmmsg/sendmmsg)", { forwardingThreads: path.addon.threads });
   else log.warn("UDP tunnels use node:dgram", { reason: path.reason });
 }

@@ -36,6 +36,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
+#include <sys/epoll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 #include <uv.h>
@@ -141,6 +143,10 @@ struct native_port {
   char device[IFNAMSIZ];
   int offloads_off;
   int closed;
+  /* Who reads the port: the main thread's loop (-1) or forwarding thread `reader`. */
+  int reader;
+  /* A TAP whose device is gone: never read again. */
+  int gone;
   /* A UDP socket sends runs of equal frames up to this size with UDP_SEGMENT (0: never). */
   uint32_t segment_limit;
   int delivering;       /* JavaScript wants this socket's frames */
@@ -152,7 +158,8 @@ struct native_port {
   double bytes_out;
   double dropped_delay_full;
   double dropped_oversize;
-  double errors;
+  /* Any thread sending to the port may count one: added atomically. */
+  uint64_t errors;
   delay_line *line;     /* NULL until the socket forwards with a delay */
   napi_ref callback;    /* (batch: Buffer, count: number) => void */
   napi_async_context async_context;
@@ -164,38 +171,52 @@ typedef struct {
   uint32_t length;
 } queued_frame;
 
+/*
+ * What one thread needs to forward: its receive arena and headers, the frames of the batch in
+ * hand, and its send queue. The main thread has one; so has each forwarding thread.
+ */
+typedef struct {
+  uint8_t *receive_arena;
+  struct mmsghdr receive_headers[BATCH];
+  struct iovec receive_vectors[BATCH];
+  struct sockaddr_ll receive_links[BATCH]; /* AF_PACKET: who sent it, and which way */
+  union {
+    struct cmsghdr header;
+    char bytes[CMSG_SPACE(sizeof(struct tpacket_auxdata))];
+  } receive_controls[BATCH];
+  /* The frames of the batch being handled: where each starts in the arena, and its length. */
+  uint8_t *frame_data[BATCH];
+  uint32_t frame_length[BATCH];
+  queued_frame queue[QUEUE_ENTRIES];
+  int queued;
+  struct mmsghdr send_headers[QUEUE_ENTRIES];
+  struct iovec send_vectors[QUEUE_ENTRIES];
+  /* A segmented send's messages: each one's UDP_SEGMENT, first frame (in the run) and frame count. */
+  union {
+    struct cmsghdr header;
+    char bytes[CMSG_SPACE(sizeof(uint16_t))];
+  } send_controls[QUEUE_ENTRIES];
+  int message_first[QUEUE_ENTRIES];
+  int message_segments[QUEUE_ENTRIES];
+} forwarder;
+
 static napi_env main_env;
 static native_port **sockets;
 static int sockets_capacity;
-static uint8_t *receive_arena;
-static struct mmsghdr receive_headers[BATCH];
-static struct iovec receive_vectors[BATCH];
-static struct sockaddr_ll receive_links[BATCH]; /* AF_PACKET: who sent it, and which way */
-static union {
-  struct cmsghdr header;
-  char bytes[CMSG_SPACE(sizeof(struct tpacket_auxdata))];
-} receive_controls[BATCH];
-/* The frames of the batch being handled: where each starts in the arena, and its length. */
-static uint8_t *frame_data[BATCH];
-static uint32_t frame_length[BATCH];
+static forwarder *main_work;
 static uint32_t *batch_lengths; /* shared with JavaScript as a Uint32Array */
-static queued_frame queue[QUEUE_ENTRIES];
-static int queued;
+/* Copies of frames JavaScript sent, waiting in the main thread's queue. */
 static uint8_t *send_arena;
 static size_t send_arena_used;
-static struct mmsghdr send_headers[QUEUE_ENTRIES];
-static struct iovec send_vectors[QUEUE_ENTRIES];
-/* A segmented send's messages: each one's UDP_SEGMENT, first frame (in the run) and frame count. */
-static union {
-  struct cmsghdr header;
-  char bytes[CMSG_SPACE(sizeof(uint16_t))];
-} send_controls[QUEUE_ENTRIES];
-static int message_first[QUEUE_ENTRIES];
-static int message_segments[QUEUE_ENTRIES];
 static uv_idle_t flusher;
 static int dispatching;
+static bool placements_pending;
 
 /* ---- sending ---- */
+
+static void count_error(native_port *port) {
+  __atomic_fetch_add(&port->errors, 1, __ATOMIC_RELAXED);
+}
 
 static int transient_send_error(int error) {
   return error == EAGAIN || error == EWOULDBLOCK || error == ENOBUFS;
@@ -205,35 +226,35 @@ static int transient_send_error(int error) {
  * A TAP takes one frame per write. One that is down or moving between namespaces fails with
  * EIO: the frame is lost, as on an unplugged wire, and the rest still go.
  */
-static void write_run(native_port *target, int first, int count) {
+static void write_run(forwarder *f, native_port *target, int first, int count) {
   for (int index = 0; index < count; index++) {
     ssize_t written;
-    do written = write(target->fd, queue[first + index].data, queue[first + index].length);
+    do written = write(target->fd, f->queue[first + index].data, f->queue[first + index].length);
     while (written < 0 && errno == EINTR);
     if (written >= 0) continue;
-    target->errors += 1;
+    count_error(target);
     if (transient_send_error(errno)) return;
   }
 }
 
 /* Sends frames one datagram each; a frame the kernel refuses is lost, as on a wire. */
-static void send_each(native_port *target, int first, int count) {
+static void send_each(forwarder *f, native_port *target, int first, int count) {
   for (int index = 0; index < count; index++) {
-    send_vectors[index].iov_base = (void *)queue[first + index].data;
-    send_vectors[index].iov_len = queue[first + index].length;
-    memset(&send_headers[index].msg_hdr, 0, sizeof(struct msghdr));
-    send_headers[index].msg_hdr.msg_iov = &send_vectors[index];
-    send_headers[index].msg_hdr.msg_iovlen = 1;
+    f->send_vectors[index].iov_base = (void *)f->queue[first + index].data;
+    f->send_vectors[index].iov_len = f->queue[first + index].length;
+    memset(&f->send_headers[index].msg_hdr, 0, sizeof(struct msghdr));
+    f->send_headers[index].msg_hdr.msg_iov = &f->send_vectors[index];
+    f->send_headers[index].msg_hdr.msg_iovlen = 1;
   }
   int done = 0;
   while (done < count) {
-    int sent = sendmmsg(target->fd, send_headers + done, (unsigned)(count - done), MSG_DONTWAIT);
+    int sent = sendmmsg(target->fd, f->send_headers + done, (unsigned)(count - done), MSG_DONTWAIT);
     if (sent > 0) {
       done += sent;
     } else if (sent < 0 && errno == EINTR) {
       continue;
     } else {
-      target->errors += 1;
+      count_error(target);
       /* A full send buffer refuses the rest too; any other error (ECONNREFUSED) is this frame's. */
       if (sent < 0 && transient_send_error(errno)) return;
       done += 1;
@@ -246,8 +267,8 @@ static void send_each(native_port *target, int first, int count) {
  * EMSGSIZE), or this kernel or device cannot segment at all. The socket stops asking for it.
  */
 static bool segmentation_refused(native_port *target, uint32_t size, int error) {
-  if (error == EINVAL || error == EMSGSIZE) target->segment_limit = size - 1;
-  else if (error == EIO || error == EOPNOTSUPP || error == ENOPROTOOPT) target->segment_limit = 0;
+  if (error == EINVAL || error == EMSGSIZE) __atomic_store_n(&target->segment_limit, size - 1, __ATOMIC_RELAXED);
+  else if (error == EIO || error == EOPNOTSUPP || error == ENOPROTOOPT) __atomic_store_n(&target->segment_limit, 0, __ATOMIC_RELAXED);
   else return false;
   return true;
 }
@@ -258,30 +279,30 @@ static bool segmentation_refused(native_port *target, uint32_t size, int error) 
  * which the kernel carries through the stack once and cuts into the same datagrams on the
  * wire or at the local receiver. Runs of equal frames are what a busy link carries.
  */
-static void send_segmented(native_port *target, int first, int count) {
+static void send_segmented(forwarder *f, native_port *target, int first, int count) {
   int messages = 0;
   for (int index = 0; index < count;) {
-    uint32_t size = queue[first + index].length;
+    uint32_t size = f->queue[first + index].length;
     int segments = 1;
     uint32_t bytes = size;
-    while (index + segments < count && segments < GSO_MAX_SEGMENTS && size <= target->segment_limit) {
-      uint32_t next = queue[first + index + segments].length;
+    while (index + segments < count && segments < GSO_MAX_SEGMENTS && size <= __atomic_load_n(&target->segment_limit, __ATOMIC_RELAXED)) {
+      uint32_t next = f->queue[first + index + segments].length;
       if (next > size || next == 0 || bytes + next > GSO_MAX_BYTES) break;
       segments++;
       bytes += next;
       if (next < size) break;
     }
-    struct msghdr *header = &send_headers[messages].msg_hdr;
+    struct msghdr *header = &f->send_headers[messages].msg_hdr;
     memset(header, 0, sizeof *header);
-    header->msg_iov = &send_vectors[index];
+    header->msg_iov = &f->send_vectors[index];
     header->msg_iovlen = (size_t)segments;
     for (int segment = 0; segment < segments; segment++) {
-      send_vectors[index + segment].iov_base = (void *)queue[first + index + segment].data;
-      send_vectors[index + segment].iov_len = queue[first + index + segment].length;
+      f->send_vectors[index + segment].iov_base = (void *)f->queue[first + index + segment].data;
+      f->send_vectors[index + segment].iov_len = f->queue[first + index + segment].length;
     }
     if (segments > 1) {
-      header->msg_control = send_controls[messages].bytes;
-      header->msg_controllen = sizeof send_controls[messages].bytes;
+      header->msg_control = f->send_controls[messages].bytes;
+      header->msg_controllen = sizeof f->send_controls[messages].bytes;
       struct cmsghdr *control = CMSG_FIRSTHDR(header);
       control->cmsg_level = SOL_UDP;
       control->cmsg_type = UDP_SEGMENT;
@@ -289,73 +310,76 @@ static void send_segmented(native_port *target, int first, int count) {
       uint16_t segment_size = (uint16_t)size;
       memcpy(CMSG_DATA(control), &segment_size, sizeof segment_size);
     }
-    message_first[messages] = index;
-    message_segments[messages] = segments;
+    f->message_first[messages] = index;
+    f->message_segments[messages] = segments;
     messages++;
     index += segments;
   }
   int done = 0;
   while (done < messages) {
-    int sent = sendmmsg(target->fd, send_headers + done, (unsigned)(messages - done), MSG_DONTWAIT);
+    int sent = sendmmsg(target->fd, f->send_headers + done, (unsigned)(messages - done), MSG_DONTWAIT);
     if (sent > 0) {
       done += sent;
       continue;
     }
     if (sent < 0 && errno == EINTR) continue;
     int error = sent < 0 ? errno : EAGAIN;
-    int from = message_first[done];
-    if (message_segments[done] > 1 && segmentation_refused(target, queue[first + from].length, error)) {
+    int from = f->message_first[done];
+    if (f->message_segments[done] > 1 && segmentation_refused(target, f->queue[first + from].length, error)) {
       /* The rest still goes, one datagram a frame. */
-      send_each(target, first + from, count - from);
+      send_each(f, target, first + from, count - from);
       return;
     }
-    target->errors += 1;
+    count_error(target);
     if (transient_send_error(error)) return;
     done += 1;
   }
 }
 
 /* Sends one run of frames to one port, in as few system calls as its kind allows. */
-static void send_run(native_port *target, int first, int count) {
-  if (target->kind == PORT_TAP) write_run(target, first, count);
-  else if (target->segment_limit > 0 && count > 1) send_segmented(target, first, count);
-  else send_each(target, first, count);
+static void send_run(forwarder *f, native_port *target, int first, int count) {
+  if (target->kind == PORT_TAP) write_run(f, target, first, count);
+  else if (__atomic_load_n(&target->segment_limit, __ATOMIC_RELAXED) > 0 && count > 1) send_segmented(f, target, first, count);
+  else send_each(f, target, first, count);
 }
 
-static void flush_queue(void) {
+/* Sends what the forwarder queued, a run per target; the main thread's queue also frees its copies. */
+static void flush_queue(forwarder *f) {
   int start = 0;
-  while (start < queued) {
-    native_port *target = queue[start].target;
+  while (start < f->queued) {
+    native_port *target = f->queue[start].target;
     int end = start + 1;
-    while (end < queued && queue[end].target == target) end++;
-    if (!target->closed) send_run(target, start, end - start);
+    while (end < f->queued && f->queue[end].target == target) end++;
+    if (!target->closed) send_run(f, target, start, end - start);
     start = end;
   }
-  queued = 0;
+  f->queued = 0;
+  if (f != main_work) return;
   send_arena_used = 0;
   if (uv_is_active((uv_handle_t *)&flusher)) uv_idle_stop(&flusher);
 }
 
 static void flush_when_idle(uv_idle_t *handle) {
   (void)handle;
-  flush_queue();
+  flush_queue(main_work);
 }
 
-static void enqueue(native_port *target, const uint8_t *data, uint32_t length) {
-  if (queued == QUEUE_ENTRIES) flush_queue();
-  queue[queued].target = target;
-  queue[queued].data = data;
-  queue[queued].length = length;
-  queued++;
+static void enqueue(forwarder *f, native_port *target, const uint8_t *data, uint32_t length) {
+  if (f->queued == QUEUE_ENTRIES) flush_queue(f);
+  f->queue[f->queued].target = target;
+  f->queue[f->queued].data = data;
+  f->queue[f->queued].length = length;
+  f->queued++;
 }
 
+/* A frame from JavaScript (main thread): copied, since JavaScript may drop or reuse its buffer. */
 static void enqueue_copy(native_port *target, const uint8_t *data, size_t length) {
   if (length > SEND_ARENA_BYTES) return; /* larger than any UDP datagram */
-  if (send_arena_used + length > SEND_ARENA_BYTES || queued == QUEUE_ENTRIES) flush_queue();
+  if (send_arena_used + length > SEND_ARENA_BYTES || main_work->queued == QUEUE_ENTRIES) flush_queue(main_work);
   uint8_t *copy = send_arena + send_arena_used;
   memcpy(copy, data, length);
   send_arena_used += length;
-  enqueue(target, copy, (uint32_t)length);
+  enqueue(main_work, target, copy, (uint32_t)length);
   if (!dispatching && !uv_is_active((uv_handle_t *)&flusher)) uv_idle_start(&flusher, flush_when_idle);
 }
 
@@ -452,7 +476,7 @@ static void release_until(delay_line *line, uint64_t now) {
     if (target != NULL) {
       owner->frames_out += 1;
       owner->bytes_out += frame->length;
-      enqueue(target, frame->data, frame->length);
+      enqueue(main_work, target, frame->data, frame->length);
     }
     line->budget[1] -= (double)frame->length + HELD_FRAME_OVERHEAD;
     line->head = (line->head + 1) & mask;
@@ -460,10 +484,13 @@ static void release_until(delay_line *line, uint64_t now) {
     released += 1;
   }
   if (released == 0) return;
-  flush_queue();
+  flush_queue(main_work);
   for (uint32_t index = 0; index < released; index++) chunk_released(line, line->held[(first + index) & mask].chunk);
   free_chunks_if_empty(line);
 }
+
+static bool delaying(const delay_line *line);
+static void place(native_port *port);
 
 static void release_due(uv_timer_t *timer) {
   delay_line *line = (delay_line *)timer;
@@ -471,6 +498,8 @@ static void release_due(uv_timer_t *timer) {
   uint64_t now = uv_hrtime();
   release_until(line, now);
   if (line->count > 0) arm(line, now);
+  /* The last frame of a delay since removed left: a forwarding thread may read the port now. */
+  else if (!delaying(line)) place(line->owner);
 }
 
 /* Holds one frame until it is due, or drops it (counted) when the budget has no room. */
@@ -480,7 +509,7 @@ static void hold(native_port *source, native_port *target, const uint8_t *data, 
   if (line->count == 0 && due <= now) {
     source->frames_out += 1;
     source->bytes_out += length;
-    enqueue(target, data, length);
+    enqueue(main_work, target, data, length);
     return;
   }
   /* Jitter never reorders: a frame due before the one ahead of it waits for it. */
@@ -549,10 +578,12 @@ static void report_exception(napi_env env) {
   napi_fatal_exception(env, error);
 }
 
+/* Hands the main thread's batch to the port's JavaScript handler, copied into one Buffer. */
 static void deliver_batch(native_port *source, int count) {
   napi_env env = main_env;
+  forwarder *f = main_work;
   size_t total = 0;
-  for (int index = 0; index < count; index++) total += frame_length[index];
+  for (int index = 0; index < count; index++) total += f->frame_length[index];
   napi_handle_scope scope;
   napi_open_handle_scope(env, &scope);
   void *data;
@@ -560,9 +591,9 @@ static void deliver_batch(native_port *source, int count) {
   if (napi_create_buffer(env, total == 0 ? 1 : total, &data, &batch) == napi_ok) {
     uint8_t *cursor = data;
     for (int index = 0; index < count; index++) {
-      memcpy(cursor, frame_data[index], frame_length[index]);
-      cursor += frame_length[index];
-      batch_lengths[index] = frame_length[index];
+      memcpy(cursor, f->frame_data[index], f->frame_length[index]);
+      cursor += f->frame_length[index];
+      batch_lengths[index] = f->frame_length[index];
     }
     napi_value callback, receiver, argv[2], result;
     napi_get_reference_value(env, source->callback, &callback);
@@ -575,30 +606,30 @@ static void deliver_batch(native_port *source, int count) {
   napi_close_handle_scope(env, scope);
 }
 
-static uint8_t *slot(int index) {
-  return receive_arena + (size_t)index * SLOT_BYTES;
+static uint8_t *slot(forwarder *f, int index) {
+  return f->receive_arena + (size_t)index * SLOT_BYTES;
 }
 
 /* Reads up to BATCH frames from a TAP, one read each. */
-static int read_tap(native_port *source) {
+static int read_tap(forwarder *f, native_port *source) {
   int count = 0;
   while (count < BATCH) {
-    ssize_t length = read(source->fd, slot(count), SLOT_BYTES);
+    ssize_t length = read(source->fd, slot(f, count), SLOT_BYTES);
     if (length < 0) {
       if (errno == EINTR) continue;
       if (count > 0 || errno == EAGAIN || errno == EWOULDBLOCK) break;
       return -1;
     }
-    frame_data[count] = slot(count);
-    frame_length[count] = (uint32_t)length;
+    f->frame_data[count] = slot(f, count);
+    f->frame_length[count] = (uint32_t)length;
     count++;
   }
   return count;
 }
 
 /* The frame's PACKET_AUXDATA (what the kernel knows of it beyond its bytes), or false. */
-static bool auxdata_of(int index, struct tpacket_auxdata *auxdata) {
-  struct msghdr *header = &receive_headers[index].msg_hdr;
+static bool auxdata_of(forwarder *f, int index, struct tpacket_auxdata *auxdata) {
+  struct msghdr *header = &f->receive_headers[index].msg_hdr;
   for (struct cmsghdr *control = CMSG_FIRSTHDR(header); control != NULL; control = CMSG_NXTHDR(header, control)) {
     if (control->cmsg_level != SOL_PACKET || control->cmsg_type != PACKET_AUXDATA) continue;
     memcpy(auxdata, CMSG_DATA(control), sizeof *auxdata);
@@ -611,138 +642,314 @@ static bool auxdata_of(int index, struct tpacket_auxdata *auxdata) {
  * The kernel hands an AF_PACKET reader a tagged frame without its tag (the NIC or the stack
  * took it off) and says so in the auxdata: put it back, so that a dot1q port sees it.
  */
-static uint32_t restore_vlan_tag(int index, uint32_t length, const struct tpacket_auxdata *auxdata) {
+static uint32_t restore_vlan_tag(forwarder *f, int index, uint32_t length, const struct tpacket_auxdata *auxdata) {
   if (!(auxdata->tp_status & TP_STATUS_VLAN_VALID) && auxdata->tp_vlan_tci == 0) return length;
   uint16_t tpid = (auxdata->tp_status & TP_STATUS_VLAN_TPID_VALID) ? auxdata->tp_vlan_tpid : 0x8100;
-  uint8_t *frame = slot(index);
+  uint8_t *frame = slot(f, index);
   memmove(frame, frame + TAG_ROOM, 12);
   frame[12] = (uint8_t)(tpid >> 8);
   frame[13] = (uint8_t)tpid;
   frame[14] = (uint8_t)(auxdata->tp_vlan_tci >> 8);
   frame[15] = (uint8_t)auxdata->tp_vlan_tci;
-  frame_data[index] = frame;
+  f->frame_data[index] = frame;
   return length + TAG_ROOM;
 }
 
 /* What an AF_PACKET port makes of a frame before it is forwarded: its tag back, its checksum whole. */
-static uint32_t as_on_the_wire(int index, uint32_t length) {
+static uint32_t as_on_the_wire(forwarder *f, int index, uint32_t length) {
   struct tpacket_auxdata auxdata;
-  if (!auxdata_of(index, &auxdata)) return length;
-  length = restore_vlan_tag(index, length, &auxdata);
-  if (auxdata.tp_status & TP_STATUS_CSUMNOTREADY) complete_l4_checksum(frame_data[index], length);
+  if (!auxdata_of(f, index, &auxdata)) return length;
+  length = restore_vlan_tag(f, index, length, &auxdata);
+  if (auxdata.tp_status & TP_STATUS_CSUMNOTREADY) complete_l4_checksum(f->frame_data[index], length);
   return length;
 }
 
 /*
- * Reads a batch into frame_data/frame_length. Returns the datagrams read (frames kept in
- * `*kept`: an AF_PACKET port skips the host's own outgoing frames and oversized ones), 0 when
- * there was nothing, -1 on an error (counted).
+ * Reads a batch into the forwarder's frame_data/frame_length. Returns the datagrams read
+ * (frames kept in `*kept`: an AF_PACKET port skips the host's own outgoing frames and
+ * oversized ones), 0 when there was nothing, -1 on an error (counted).
  */
-static int receive_batch(native_port *source, int *kept) {
+static int receive_batch(forwarder *f, native_port *source, int *kept) {
   *kept = 0;
   if (source->kind == PORT_TAP) {
-    int count = read_tap(source);
-    if (count < 0) source->errors += 1;
+    int count = read_tap(f, source);
+    if (count < 0) count_error(source);
     else *kept = count;
     return count;
   }
   int packet = source->kind == PORT_PACKET;
   size_t offset = packet ? TAG_ROOM : 0;
   for (int index = 0; index < BATCH; index++) {
-    receive_vectors[index].iov_base = slot(index) + offset;
-    receive_vectors[index].iov_len = SLOT_BYTES - offset;
-    struct msghdr *header = &receive_headers[index].msg_hdr;
-    header->msg_name = packet ? &receive_links[index] : NULL;
-    header->msg_namelen = packet ? sizeof receive_links[index] : 0;
-    header->msg_control = packet ? receive_controls[index].bytes : NULL;
-    header->msg_controllen = packet ? sizeof receive_controls[index] : 0;
+    f->receive_vectors[index].iov_base = slot(f, index) + offset;
+    f->receive_vectors[index].iov_len = SLOT_BYTES - offset;
+    struct msghdr *header = &f->receive_headers[index].msg_hdr;
+    header->msg_iov = &f->receive_vectors[index];
+    header->msg_iovlen = 1;
+    header->msg_name = packet ? &f->receive_links[index] : NULL;
+    header->msg_namelen = packet ? sizeof f->receive_links[index] : 0;
+    header->msg_control = packet ? f->receive_controls[index].bytes : NULL;
+    header->msg_controllen = packet ? sizeof f->receive_controls[index] : 0;
   }
-  int count = recvmmsg(source->fd, receive_headers, BATCH, MSG_DONTWAIT, NULL);
+  int count = recvmmsg(source->fd, f->receive_headers, BATCH, MSG_DONTWAIT, NULL);
   if (count < 0) {
     if (errno == EAGAIN || errno == EWOULDBLOCK) return 0;
     /* ICMP errors of a connected socket (ECONNREFUSED) surface here once each. */
-    if (errno != EINTR) source->errors += 1;
+    if (errno != EINTR) count_error(source);
     return -1;
   }
   for (int index = 0; index < count; index++) {
-    uint32_t length = receive_headers[index].msg_len;
-    frame_data[index] = slot(index) + offset;
+    uint32_t length = f->receive_headers[index].msg_len;
+    f->frame_data[index] = slot(f, index) + offset;
     if (packet) {
-      if (receive_links[index].sll_pkttype == PACKET_OUTGOING) continue;
-      length = as_on_the_wire(index, length);
+      if (f->receive_links[index].sll_pkttype == PACKET_OUTGOING) continue;
+      length = as_on_the_wire(f, index, length);
       if (length > source->max_frame) {
         source->dropped_oversize += 1;
         continue;
       }
     }
-    frame_data[*kept] = frame_data[index];
-    frame_length[*kept] = length;
+    f->frame_data[*kept] = f->frame_data[index];
+    f->frame_length[*kept] = length;
     *kept += 1;
   }
   return count;
 }
 
-/* Forwards a batch in C (through the delay line if it has one), or hands it to JavaScript. */
-static void dispatch(native_port *source, int count) {
+static bool delaying(const delay_line *line) {
+  return line != NULL && (line->latency_ns > 0 || line->jitter_ms > 0 || line->count > 0);
+}
+
+/*
+ * Forwards a batch in C (through the delay line if it has one), or hands it to JavaScript.
+ * A forwarding thread reads only ports that forward with no delay (`wants_thread`): the
+ * delay line and JavaScript are the main thread's.
+ */
+static void dispatch(forwarder *f, native_port *source, int count) {
   native_port *target = socket_by_id(source->forward_to);
-  delay_line *line = source->line;
-  if (target != NULL && line != NULL && (line->latency_ns > 0 || line->jitter_ms > 0 || line->count > 0)) {
+  if (target != NULL && delaying(source->line)) {
     uint64_t now = uv_hrtime();
     /* Arrivals come every few microseconds, timers on whole milliseconds: release here too. */
-    release_until(line, now);
+    release_until(source->line, now);
     for (int index = 0; index < count; index++) {
       source->frames_in += 1;
-      source->bytes_in += frame_length[index];
-      hold(source, target, frame_data[index], frame_length[index], now);
+      source->bytes_in += f->frame_length[index];
+      hold(source, target, f->frame_data[index], f->frame_length[index], now);
     }
   } else if (target != NULL) {
     for (int index = 0; index < count; index++) {
       source->frames_in += 1;
-      source->bytes_in += frame_length[index];
+      source->bytes_in += f->frame_length[index];
       source->frames_out += 1;
-      source->bytes_out += frame_length[index];
-      enqueue(target, frame_data[index], frame_length[index]);
+      source->bytes_out += f->frame_length[index];
+      enqueue(f, target, f->frame_data[index], f->frame_length[index]);
     }
-  } else if (source->delivering) {
+  } else if (source->delivering && f == main_work) {
     deliver_batch(source, count);
   }
 }
 
-static void on_readable(uv_poll_t *handle, int status, int events) {
-  (void)events;
-  native_port *source = (native_port *)handle;
-  if (status < 0 && source->kind == PORT_TAP) {
-    /* A TAP polls as an error only once its device is gone (deleted with the namespace it
-       was moved into, a container's that ended): it never reads again, and watching it
-       again would wake the loop without end. Writes to it fail and are counted. */
-    source->errors += 1;
-    uv_poll_stop(&source->poll);
-    return;
-  }
-  if (status < 0) {
-    /* libuv stops a poll handle on POLLERR: here an ICMP error on the connected socket
-       (ECONNREFUSED while the peer is not listening) or an interface gone down. Clear it,
-       count it, watch again. */
-    int error = 0;
-    socklen_t length = sizeof error;
-    getsockopt(source->fd, SOL_SOCKET, SO_ERROR, &error, &length);
-    source->errors += 1;
-    if (source->closed) return;
-    uv_poll_start(&source->poll, UV_READABLE, on_readable);
-  }
+/*
+ * Reads what the port has, up to ROUNDS_PER_WAKEUP batches, and forwards or delivers each:
+ * a port that never empties does not starve the others.
+ */
+static void read_rounds(forwarder *f, native_port *source) {
   for (int round = 0; round < ROUNDS_PER_WAKEUP && !source->closed; round++) {
     int kept;
-    int read = receive_batch(source, &kept);
+    int read = receive_batch(f, source, &kept);
     if (read < 0) continue;
     if (read == 0) break;
     if (kept > 0) {
-      dispatching = 1;
-      dispatch(source, kept);
-      flush_queue();
-      dispatching = 0;
+      if (f == main_work) dispatching = 1;
+      dispatch(f, source, kept);
+      flush_queue(f);
+      if (f == main_work) dispatching = 0;
     }
     if (read < BATCH) break;
   }
+}
+
+/*
+ * A port's descriptor reported an error. A TAP does so only once its device is gone (deleted
+ * with the namespace it was moved into, a container's that ended): it never reads again, and
+ * watching it again would wake its reader without end; writes to it fail and are counted.
+ * Otherwise an ICMP error on the connected socket (ECONNREFUSED while the peer is not
+ * listening) or an interface gone down: cleared and counted. True when the port is gone.
+ */
+static bool port_failed(native_port *source) {
+  count_error(source);
+  if (source->kind == PORT_TAP) {
+    source->gone = 1;
+    return true;
+  }
+  int error = 0;
+  socklen_t length = sizeof error;
+  getsockopt(source->fd, SOL_SOCKET, SO_ERROR, &error, &length);
+  return false;
+}
+
+static void place(native_port *port);
+static void place_pending(void);
+
+static void on_readable(uv_poll_t *handle, int status, int events) {
+  (void)events;
+  native_port *source = (native_port *)handle;
+  if (status < 0) {
+    if (port_failed(source)) {
+      uv_poll_stop(&source->poll);
+      return;
+    }
+    /* libuv stopped the handle on POLLERR: watch again. */
+    if (source->closed) return;
+    uv_poll_start(&source->poll, UV_READABLE, on_readable);
+  }
+  read_rounds(main_work, source);
+  place_pending();
+  /* Its delay line emptied and the delay is gone: a forwarding thread may take it now. */
+  if (!source->closed && source->forward_to >= 0 && !delaying(source->line)) place(source);
+}
+
+/* ---- forwarding threads ---- */
+
+/*
+ * Ports that forward in C with no delay are read by forwarding threads (one per core by
+ * default; GNS3_DATAPLANE_THREADS sets how many, 0 for none), so that busy links use every
+ * core; the main thread keeps the ports whose frames go to JavaScript or through a delay line
+ * (its timers are the main loop's). A thread holds its lock while it handles a wakeup; the
+ * main thread takes every thread's lock (`stop_threads`) around anything that changes ports,
+ * so a thread never meets a port half-changed, moved or closed. Counters of a port are
+ * written by its reader only; errors, by any sender, are added atomically.
+ */
+#define MAX_THREADS 16
+
+typedef struct {
+  forwarder *work;
+  pthread_t thread;
+  pthread_mutex_t lock;
+  int epoll_fd;
+  int index;
+  int ports;
+} forwarding_thread;
+
+static forwarding_thread threads[MAX_THREADS];
+static int thread_count;
+
+static void stop_threads(void) {
+  for (int index = 0; index < thread_count; index++) pthread_mutex_lock(&threads[index].lock);
+}
+
+static void resume_threads(void) {
+  for (int index = thread_count - 1; index >= 0; index--) pthread_mutex_unlock(&threads[index].lock);
+}
+
+static void *forward_loop(void *argument) {
+  forwarding_thread *self = argument;
+  struct epoll_event events[BATCH];
+  for (;;) {
+    int ready = epoll_wait(self->epoll_fd, events, BATCH, -1);
+    if (ready < 0) {
+      if (errno == EINTR) continue;
+      return NULL;
+    }
+    pthread_mutex_lock(&self->lock);
+    for (int index = 0; index < ready; index++) {
+      native_port *source = socket_by_id((int)events[index].data.u32);
+      /* Moved or closed since the wakeup: its reader now handles it. */
+      if (source == NULL || source->reader != self->index) continue;
+      if ((events[index].events & (EPOLLERR | EPOLLHUP)) && port_failed(source)) {
+        epoll_ctl(self->epoll_fd, EPOLL_CTL_DEL, source->fd, NULL);
+        continue;
+      }
+      read_rounds(self->work, source);
+    }
+    pthread_mutex_unlock(&self->lock);
+  }
+}
+
+static forwarder *new_forwarder(void) {
+  forwarder *created = calloc(1, sizeof *created);
+  if (created == NULL) return NULL;
+  created->receive_arena = malloc((size_t)BATCH * SLOT_BYTES);
+  if (created->receive_arena != NULL) return created;
+  free(created);
+  return NULL;
+}
+
+/* Starts the forwarding threads; as many as could be started serve (none: the main thread forwards everything). */
+static void start_threads(void) {
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  const char *configured = getenv("GNS3_DATAPLANE_THREADS");
+  long wanted = configured != NULL && *configured != '\0' ? strtol(configured, NULL, 10) : (cores > 1 ? cores : 0);
+  if (wanted > MAX_THREADS) wanted = MAX_THREADS;
+  while (thread_count < wanted) {
+    forwarding_thread *thread = &threads[thread_count];
+    thread->index = thread_count;
+    thread->work = new_forwarder();
+    thread->epoll_fd = epoll_create1(EPOLL_CLOEXEC);
+    if (thread->work == NULL || thread->epoll_fd < 0 || pthread_mutex_init(&thread->lock, NULL) != 0) break;
+    if (pthread_create(&thread->thread, NULL, forward_loop, thread) != 0) {
+      pthread_mutex_destroy(&thread->lock);
+      break;
+    }
+    thread_count++;
+  }
+}
+
+static bool wants_thread(const native_port *port) {
+  return thread_count > 0 && !port->closed && !port->gone && port->forward_to >= 0 && !delaying(port->line);
+}
+
+/*
+ * Gives the port to the reader the rule above says: a forwarding thread, or the main loop.
+ * Threads stopped. While the main thread hands a batch to JavaScript, which may ask for the
+ * move, the rest of that batch is still to come and to be sent: a thread taking the port then
+ * would send newer frames ahead of it. Such a move waits until the batch is out
+ * (`place_pending`).
+ */
+static void place_stopped(native_port *port) {
+  bool threaded = wants_thread(port);
+  if (threaded == (port->reader >= 0)) return;
+  if (threaded && dispatching) {
+    placements_pending = true;
+    return;
+  }
+  if (threaded) {
+    forwarding_thread *least = &threads[0];
+    for (int index = 1; index < thread_count; index++) {
+      if (threads[index].ports < least->ports) least = &threads[index];
+    }
+    struct epoll_event event = {.events = EPOLLIN, .data.u32 = (uint32_t)port->id};
+    /* Refused (out of memory): the main loop goes on reading it. */
+    if (epoll_ctl(least->epoll_fd, EPOLL_CTL_ADD, port->fd, &event) != 0) return;
+    /* Frames JavaScript sent ahead of the thread's must leave first. */
+    flush_queue(main_work);
+    uv_poll_stop(&port->poll);
+    least->ports += 1;
+    port->reader = least->index;
+    return;
+  }
+  forwarding_thread *owner = &threads[port->reader];
+  epoll_ctl(owner->epoll_fd, EPOLL_CTL_DEL, port->fd, NULL);
+  owner->ports -= 1;
+  port->reader = -1;
+  if (!port->gone && !port->closed) uv_poll_start(&port->poll, UV_READABLE, on_readable);
+}
+
+static void place(native_port *port) {
+  if (wants_thread(port) == (port->reader >= 0)) return;
+  stop_threads();
+  place_stopped(port);
+  resume_threads();
+}
+
+/* The moves asked for while a batch was being handed to JavaScript, now that it is out. */
+static void place_pending(void) {
+  if (!placements_pending || dispatching) return;
+  placements_pending = false;
+  stop_threads();
+  for (int id = 0; id < sockets_capacity; id++) {
+    if (sockets[id] != NULL) place_stopped(sockets[id]);
+  }
+  resume_threads();
 }
 
 /* ---- JavaScript API ---- */
@@ -771,7 +978,8 @@ static int fill_address(const char *text, int port, int ipv6, struct sockaddr_st
   return inet_pton(AF_INET, text, &in4->sin_addr) == 1;
 }
 
-static int register_socket(native_port *created) {
+/* Threads stopped: they look ports up in `sockets`, which may move. */
+static int register_stopped(native_port *created) {
   for (int id = 0; id < sockets_capacity; id++) {
     if (sockets[id] == NULL) {
       sockets[id] = created;
@@ -786,6 +994,13 @@ static int register_socket(native_port *created) {
   int id = sockets_capacity;
   sockets_capacity = capacity;
   sockets[id] = created;
+  return id;
+}
+
+static int register_socket(native_port *created) {
+  stop_threads();
+  int id = register_stopped(created);
+  resume_threads();
   return id;
 }
 
@@ -817,6 +1032,7 @@ static int adopt(napi_env env, int fd, enum port_kind kind, uint32_t max_frame, 
   created->kind = kind;
   created->max_frame = max_frame;
   created->forward_to = -1;
+  created->reader = -1;
   napi_create_reference(env, on_batch, 1, &created->callback);
   napi_value resource_name;
   napi_create_string_utf8(env, "UDPBATCH", NAPI_AUTO_LENGTH, &resource_name);
@@ -1016,7 +1232,7 @@ static napi_value js_deliver(napi_env env, napi_callback_info info) {
  * frames read from id go to targetId in C, held latencyMs ± jitterMs first; -1 stops (held
  * frames then wait for `takeHeld`, or leave on their timer for a target that comes back).
  */
-static napi_value js_forward(napi_env env, napi_callback_info info) {
+static napi_value configure_forwarding(napi_env env, napi_callback_info info) {
   ARGS(6);
   native_port *found = socket_by_id(int_arg(env, argv[0]));
   if (found == NULL) return NULL;
@@ -1072,6 +1288,17 @@ static napi_value js_forward(napi_env env, napi_callback_info info) {
   if (argc > 4) napi_get_value_uint32(env, argv[4], &seed);
   line->random_state = ((uint64_t)seed << 32) ^ 0x9E3779B97F4A7C15ULL;
   return NULL;
+}
+
+/* Forwarding changes under stopped threads; then the port goes to the reader its new setting calls for. */
+static napi_value js_forward(napi_env env, napi_callback_info info) {
+  ARGS(1);
+  stop_threads();
+  napi_value result = configure_forwarding(env, info);
+  native_port *found = socket_by_id(int_arg(env, argv[0]));
+  if (found != NULL) place_stopped(found);
+  resume_threads();
+  return result;
 }
 
 /*
@@ -1130,14 +1357,17 @@ static napi_value js_stats(napi_env env, napi_callback_info info) {
   if (found == NULL || napi_get_typedarray_info(env, argv[1], &type, &length, &data, &backing, &offset) != napi_ok) return NULL;
   if (type != napi_float64_array || length < STATS_FIELDS) return NULL;
   double *into = data;
+  /* Its reader may be a forwarding thread: read between two of its wakeups. */
+  stop_threads();
   into[STAT_FRAMES_IN] = found->frames_in;
   into[STAT_BYTES_IN] = found->bytes_in;
   into[STAT_FRAMES_OUT] = found->frames_out;
   into[STAT_BYTES_OUT] = found->bytes_out;
-  into[STAT_ERRORS] = found->errors;
+  into[STAT_ERRORS] = (double)__atomic_load_n(&found->errors, __ATOMIC_RELAXED);
   into[STAT_DROPPED_DELAY_FULL] = found->dropped_delay_full;
   into[STAT_HELD] = found->line == NULL ? 0 : found->line->count;
   into[STAT_DROPPED_OVERSIZE] = found->dropped_oversize;
+  resume_threads();
   return NULL;
 }
 
@@ -1151,12 +1381,22 @@ static napi_value js_close(napi_env env, napi_callback_info info) {
   int id = int_arg(env, argv[0]);
   native_port *found = socket_by_id(id);
   if (found == NULL) return NULL;
-  flush_queue();
+  flush_queue(main_work);
+  stop_threads();
+  if (found->reader >= 0) {
+    epoll_ctl(threads[found->reader].epoll_fd, EPOLL_CTL_DEL, found->fd, NULL);
+    threads[found->reader].ports -= 1;
+    found->reader = -1;
+  }
   found->closed = 1;
   sockets[id] = NULL;
+  /* Ports forwarding here go back to the main thread, which hands their frames to JavaScript. */
   for (int other = 0; other < sockets_capacity; other++) {
-    if (sockets[other] != NULL && sockets[other]->forward_to == id) sockets[other]->forward_to = -1;
+    if (sockets[other] == NULL || sockets[other]->forward_to != id) continue;
+    sockets[other]->forward_to = -1;
+    place_stopped(sockets[other]);
   }
+  resume_threads();
   if (found->line != NULL) close_line(env, found->line);
   found->line = NULL;
   napi_delete_reference(env, found->callback);
@@ -1173,6 +1413,13 @@ static napi_value js_batch_lengths(napi_env env) {
   napi_create_external_arraybuffer(env, batch_lengths, sizeof(uint32_t) * BATCH, NULL, NULL, &buffer);
   napi_create_typedarray(env, napi_uint32_array, BATCH, buffer, 0, &lengths);
   return lengths;
+}
+
+/* threads: how many forwarding threads read ports that forward in C */
+static napi_value js_thread_count(napi_env env) {
+  napi_value count;
+  napi_create_int32(env, thread_count, &count);
+  return count;
 }
 
 /* statFields: { framesIn: 0, bytesIn: 1, … }, each stats() field's position */
@@ -1192,17 +1439,14 @@ static napi_value init(napi_env env, napi_value exports) {
     return NULL;
   }
   main_env = env;
-  receive_arena = malloc((size_t)BATCH * SLOT_BYTES);
+  main_work = new_forwarder();
   send_arena = malloc(SEND_ARENA_BYTES);
   batch_lengths = calloc(BATCH, sizeof(uint32_t));
-  if (receive_arena == NULL || send_arena == NULL || batch_lengths == NULL) {
+  if (main_work == NULL || send_arena == NULL || batch_lengths == NULL) {
     napi_throw_error(env, NULL, "out of memory");
     return NULL;
   }
-  for (int index = 0; index < BATCH; index++) {
-    receive_headers[index].msg_hdr.msg_iov = &receive_vectors[index];
-    receive_headers[index].msg_hdr.msg_iovlen = 1;
-  }
+  start_threads();
   uv_loop_t *loop = NULL;
   napi_get_uv_event_loop(env, &loop);
   uv_idle_init(loop, &flusher);
@@ -1220,6 +1464,7 @@ static napi_value init(napi_env env, napi_value exports) {
       {"close", NULL, js_close, NULL, NULL, NULL, napi_default, NULL},
       {"batchLengths", NULL, NULL, NULL, NULL, js_batch_lengths(env), napi_default, NULL},
       {"statFields", NULL, NULL, NULL, NULL, js_stat_fields(env), napi_default, NULL},
+      {"threads", NULL, NULL, NULL, NULL, js_thread_count(env), napi_default, NULL},
   };
   napi_define_properties(env, exports, sizeof properties / sizeof properties[0], properties);
   return exports;
