@@ -38,6 +38,23 @@ export interface NativeTotals {
 
 export const NOTHING_FORWARDED: NativeTotals = { framesIn: 0, bytesIn: 0, framesOut: 0, bytesOut: 0, droppedDelayFull: 0, held: 0 };
 
+/** Frames and bytes a hub in C sent into a port (its `fanOut`) since the port opened. */
+export interface FannedTotals {
+  readonly frames: number;
+  readonly bytes: number;
+}
+
+export const NOTHING_FANNED: FannedTotals = { frames: 0, bytes: 0 };
+
+/** A port of the addon as a hub in C drives it (`adoptNativeSource`). */
+export interface FanOutSource {
+  /**
+   * From now on every frame read goes to each of `targets` in C; an empty list (or false: a
+   * target is not the addon's) hands them to JavaScript again, to the handler set last.
+   */
+  fanOut(targets: readonly Endpoint[]): boolean;
+}
+
 /** Receives one frame a C delay line held, with the milliseconds it still had to wait. */
 export type HeldFrameHandler = (frame: Uint8Array, waitMs: number) => void;
 
@@ -78,4 +95,20 @@ export interface Endpoint {
    * A port forwarding into it in C goes back to forwarding in JavaScript when it closes.
    */
   nativeEndpoint?(): Endpoint | undefined;
+
+  /** Optional, with `nativeEndpoint`: calls `changed` whenever it changes; returns how to stop. */
+  watchNativeEndpoint?(changed: () => void): () => void;
+
+  /** Optional, for the addon's ports: what hubs in C sent into it (`FanOutSource.fanOut`). */
+  nativeFannedIn?(): FannedTotals;
+
+  /**
+   * Optional, for the ports of a hub that repeats in C: `forwardNatively` into this port hands
+   * the source to the hub, which sends its frames straight to the hub's other ports in C
+   * whenever every one of their links forwards in C, and lets them reach JavaScript otherwise.
+   */
+  adoptNativeSource?(source: FanOutSource): boolean;
+
+  /** The source adopted earlier went back to JavaScript or closed. */
+  releaseNativeSource?(source: FanOutSource): void;
 }

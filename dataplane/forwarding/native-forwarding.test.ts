@@ -3,6 +3,7 @@
  * and taken back as filters come and go, with order and counters as on the JavaScript path.
  * `npm test` runs this file (as every forwarding test) once per path.
  */
+import { execFileSync } from "node:child_process";
 import { createSocket, type Socket } from "node:dgram";
 import { availableParallelism } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -11,7 +12,7 @@ import { cleanupAfterEach } from "@shared/testing/cleanups";
 import { spec } from "../filters/testing";
 import { STAT_FIELDS, udpPath } from "./native-udp";
 import { Sfc32 } from "../filters/random";
-import { accountedFor, makeFrame, openLinkHarness, sendPaced, sequenceOf, waitFor, type LinkHarness } from "./testing";
+import { accountedFor, makeFrame, openLinkHarness, Peer, sendPaced, sequenceOf, waitFor, type LinkHarness } from "./testing";
 import { UdpEndpoint } from "./udp-endpoint";
 
 const { later } = cleanupAfterEach();
@@ -182,6 +183,39 @@ describe("busy links on the forwarding threads", () => {
     const configured = process.env.GNS3_DATAPLANE_THREADS;
     const cores = availableParallelism();
     expect(path.addon.threads).toBe(configured ? Number(configured) : cores > 1 ? Math.min(cores, 16) : 0);
+  });
+
+  it.runIf(udpPath().kind === "native")("take a port only once the turn that asked ends: a link filtered in the turn it was made forwards nothing unfiltered", async () => {
+    const endpoints: UdpEndpoint[] = [];
+    const peerA = await Peer.open(() => endpoints[0]!.localPort);
+    const peerB = await Peer.open(() => endpoints[1]!.localPort);
+    later(() => peerB.close());
+    for (const peer of [peerA, peerB]) {
+      const endpoint = await UdpEndpoint.open({ localPort: 0, localAddress: "127.0.0.1", remoteHost: "127.0.0.1", remotePort: peer.port });
+      later(() => endpoint.close());
+      endpoints.push(endpoint);
+    }
+    const [a, b] = endpoints as [UdpEndpoint, UdpEndpoint];
+    const taken: number[] = [];
+    expect(a.forwardNatively(b)).toBe(true);
+    // Sent in this very turn (node:dgram would send them in a later one) by another process:
+    // then, as a relay sets its filters, a thread that took the port at once would forward them.
+    // A's tunnel takes only its peer's datagrams: the other process sends from peer A's port.
+    await peerA.close();
+    const send = [
+      "import socket",
+      "s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)",
+      `s.bind(("127.0.0.1", ${peerA.port}))`,
+      `for i in range(100): s.sendto(bytes(14) + i.to_bytes(4, "big") + bytes(42), ("127.0.0.1", ${a.localPort}))`,
+    ].join("\n");
+    execFileSync("python3", ["-c", send]);
+    const until = performance.now() + 50;
+    while (performance.now() < until);
+    a.onFrame((frame) => taken.push(sequenceOf(frame)));
+    await waitFor(() => taken.length === 100, "the frames, in JavaScript");
+    await sleep(20);
+    expect(taken).toEqual([...Array(100).keys()]);
+    expect(peerB.arrivals).toEqual([]);
   });
 
   it("carry eight links busy both ways at once: every frame once and in order, every counter exact", async () => {

@@ -9,7 +9,7 @@
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { beginBatch, endBatch } from "./batch-end";
-import { NOTHING_FORWARDED, type FrameHandler, type HeldFrameHandler, type NativeDelay, type NativeTotals } from "./endpoint";
+import { NOTHING_FANNED, NOTHING_FORWARDED, type FannedTotals, type FrameHandler, type HeldFrameHandler, type NativeDelay, type NativeTotals } from "./endpoint";
 import { STAT_FIELDS, type NativeAddon, type StatField } from "./native-udp";
 import type { FrameSocket, TunnelSocket, TunnelSocketOptions } from "./tunnel-socket";
 
@@ -27,6 +27,7 @@ export class NativePort implements FrameSocket {
   /** -1 once closed: ids are reused by the addon. */
   private id = -1;
   private closedTotals = NOTHING_FORWARDED;
+  private closedFanned = NOTHING_FANNED;
   private closedErrors = 0;
   private closedOversize = 0;
 
@@ -107,6 +108,22 @@ export class NativePort implements FrameSocket {
     return true;
   }
 
+  fanOutTo(targets: readonly FrameSocket[]): boolean {
+    if (this.id < 0) return false;
+    const ids = new Int32Array(targets.length);
+    for (const [index, target] of targets.entries()) {
+      if (!(target instanceof NativePort) || target.id < 0 || target.addon !== this.addon) return false;
+      ids[index] = target.id;
+    }
+    return this.addon.fanOut(this.id, ids);
+  }
+
+  fannedIn(): FannedTotals {
+    if (this.id < 0) return this.closedFanned;
+    const { fannedFrames, fannedBytes } = this.readStats();
+    return { frames: fannedFrames, bytes: fannedBytes };
+  }
+
   /** What was forwarded in C since the socket opened, and what its delay line holds. */
   forwarded(): NativeTotals {
     if (this.id < 0) return this.closedTotals;
@@ -138,6 +155,7 @@ export class NativePort implements FrameSocket {
   close(): Promise<void> {
     if (this.id >= 0) {
       this.closedTotals = { ...this.forwarded(), held: 0 };
+      this.closedFanned = this.fannedIn();
       this.closedErrors = this.errors;
       this.closedOversize = this.droppedOversize;
       this.addon.close(this.id);

@@ -53,6 +53,12 @@ export interface NativeAddon {
    * `budget` (a DelayBudget's cells); `seed` seeds the jitter.
    */
   forward(id: number, targetId: number, latencyMs?: number, jitterMs?: number, seed?: number, budget?: Float64Array): void;
+  /**
+   * Frames read from `id` go to each of `targets` in C (a hub's other ports), counted in their
+   * fanned totals; an empty list hands them to JavaScript again. False (nothing changed) when a
+   * target is not an open port other than `id`.
+   */
+  fanOut(id: number, targets: Int32Array): boolean;
   /** Empties `id`'s delay line: the frames back to back, and [length, ms until due] per frame. */
   takeHeld(id: number): [frames: Buffer, lengthsAndWaits: Float64Array] | null;
   /** Writes what `id` forwarded in C into `into`, each field at its `statFields` position. */
@@ -71,9 +77,10 @@ export interface NativeAddon {
 
 /**
  * The fields `stats` writes: frames and bytes read and sent on in C, socket errors, frames a
- * full delay budget dropped, frames held now, frames an AF_PACKET port dropped as too long.
+ * full delay budget dropped, frames held now, frames an AF_PACKET port dropped as too long,
+ * frames and bytes other ports' `fanOut` sent into this one.
  */
-export const STAT_FIELDS = ["framesIn", "bytesIn", "framesOut", "bytesOut", "errors", "droppedDelayFull", "held", "droppedOversize"] as const;
+export const STAT_FIELDS = ["framesIn", "bytesIn", "framesOut", "bytesOut", "errors", "droppedDelayFull", "held", "droppedOversize", "fannedFrames", "fannedBytes"] as const;
 export type StatField = (typeof STAT_FIELDS)[number];
 
 export type UdpPath = { kind: "native"; addon: NativeAddon } | { kind: "dgram"; reason: string };

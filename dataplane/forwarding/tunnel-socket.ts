@@ -4,7 +4,7 @@
  * (`dgram-tunnel.ts`) and the batched native addon (`native-port.ts`), whose TAP and AF_PACKET
  * ports are frame sockets too.
  */
-import type { FrameHandler, HeldFrameHandler, NativeDelay, NativeTotals } from "./endpoint";
+import type { FannedTotals, FrameHandler, HeldFrameHandler, NativeDelay, NativeTotals } from "./endpoint";
 
 export interface TunnelSocketOptions {
   readonly ipv6: boolean;
@@ -33,6 +33,14 @@ export interface FrameSocket {
   forwarded?(): NativeTotals;
   /** Empties the C delay line into `receive`, oldest first. */
   takeHeld?(receive: HeldFrameHandler): void;
+  /**
+   * Optional, for the addon's sockets: every frame received goes to each of `targets` in C
+   * until the next `receive` or `fanOutTo` (an empty list: to the handler again); false when a
+   * target is no open socket of the addon.
+   */
+  fanOutTo?(targets: readonly FrameSocket[]): boolean;
+  /** What other sockets' `fanOutTo` sent into this one since it opened. */
+  fannedIn?(): FannedTotals;
 }
 
 export interface TunnelSocket extends FrameSocket {

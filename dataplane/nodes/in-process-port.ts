@@ -20,8 +20,19 @@ export class DeviceInbox {
   private count = 0;
   private draining = false;
   private scheduled = false;
+  private whenEmpty: (() => void) | null = null;
 
   constructor(private readonly work: DeviceWork) {}
+
+  /** No frame waits for a later turn. */
+  get empty(): boolean {
+    return this.count === 0;
+  }
+
+  /** Calls `callback` once the frames waiting now have been handled (replacing an earlier one). */
+  afterDrained(callback: () => void): void {
+    this.whenEmpty = callback;
+  }
 
   push(port: InProcessPort, frame: Uint8Array): void {
     if (this.count === this.frames.length) this.grow();
@@ -54,6 +65,11 @@ export class DeviceInbox {
         this.scheduled = false;
         if (!this.draining) this.drain();
       });
+    }
+    if (this.count === 0 && this.whenEmpty !== null) {
+      const callback = this.whenEmpty;
+      this.whenEmpty = null;
+      callback();
     }
   }
 

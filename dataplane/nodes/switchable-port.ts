@@ -29,6 +29,8 @@ export class SwitchablePort implements Endpoint {
   private retired: NativeTotals = NOTHING_FORWARDED;
   private attachedAt: NativeTotals = NOTHING_FORWARDED;
   private readonly relayFrame: FrameHandler = (frame) => this.handler?.(frame);
+  /** Who sends here in C (a hub) and must know when the tunnel changes. */
+  private readonly watchers = new Set<() => void>();
 
   attach(tunnel: SocketEndpoint): void {
     this.tunnel = tunnel;
@@ -36,12 +38,14 @@ export class SwitchablePort implements Endpoint {
     tunnel.onFrame(this.relayFrame);
     // Refused (not a native pair): frames reach the relay's handler, which forwards them itself.
     if (this.nativeTarget !== null) tunnel.forwardNatively(this.nativeTarget, this.nativeDelay);
+    for (const changed of this.watchers) changed();
   }
 
   detach(): void {
     this.retired = { ...this.nativeForwarded(), held: 0 };
     this.tunnel?.onFrame(null);
     this.tunnel = undefined;
+    for (const changed of this.watchers) changed();
   }
 
   send(frame: Uint8Array): void {
@@ -74,6 +78,11 @@ export class SwitchablePort implements Endpoint {
   /** The tunnel carrying this port's frames now: where another port forwarding here in C sends. */
   nativeEndpoint(): Endpoint | undefined {
     return this.tunnel;
+  }
+
+  watchNativeEndpoint(changed: () => void): () => void {
+    this.watchers.add(changed);
+    return () => this.watchers.delete(changed);
   }
 
   /** Detaches the link; the node's process and socket belong to its runtime. */
