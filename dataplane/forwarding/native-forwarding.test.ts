@@ -5,6 +5,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { createSocket, type Socket } from "node:dgram";
+import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
@@ -177,12 +178,23 @@ describe("a link direction forwarded in C", () => {
 describe("busy links on the forwarding threads", () => {
   const frames = (count: number) => [...Array(count).keys()];
 
-  it.runIf(udpPath().kind === "native")("are one per core, or as many as GNS3_DATAPLANE_THREADS says", () => {
+  it.runIf(udpPath().kind === "native")("are one per core (or as many as GNS3_DATAPLANE_THREADS says), named, at nice -5 as root", () => {
     const path = udpPath();
     if (path.kind !== "native") return;
     const configured = process.env.GNS3_DATAPLANE_THREADS;
     const cores = availableParallelism();
-    expect(path.addon.threads).toBe(configured ? Number(configured) : cores > 1 ? Math.min(cores, 16) : 0);
+    const count = configured ? Number(configured) : cores > 1 ? Math.min(cores, 16) : 0;
+    const root = process.getuid?.() === 0;
+    const nice = process.env.GNS3_DATAPLANE_THREAD_NICE ? Number(process.env.GNS3_DATAPLANE_THREAD_NICE) : -5;
+    expect(path.addon.threads).toEqual({ count, nice: root ? nice : 0, niceRefused: root || nice === 0 ? "" : expect.any(String) });
+    // As `top -H` and `ps -L` show them: the niceness is field 19 of a task's stat.
+    const tasks = readdirSync("/proc/self/task").map((task) => ({
+      name: readFileSync(`/proc/self/task/${task}/comm`, "utf8").trim(),
+      nice: Number(readFileSync(`/proc/self/task/${task}/stat`, "utf8").replace(/^.*\) /, "").split(" ")[16]),
+    }));
+    const forwarding = tasks.filter((task) => task.name.startsWith("gns3-forward-"));
+    expect(forwarding.map((task) => task.name).sort()).toEqual([...Array(count).keys()].map((index) => `gns3-forward-${index}`).sort());
+    for (const task of forwarding) expect(task.nice).toBe(root ? nice : 0);
   });
 
   it.runIf(udpPath().kind === "native")("take a port only once the turn that asked ends: a link filtered in the turn it was made forwards nothing unfiltered", async () => {

@@ -69,10 +69,12 @@ export interface NativeAddon {
   /** Lengths of the frames of the batch being delivered, in order. */
   readonly batchLengths: Uint32Array;
   /**
-   * How many forwarding threads read the ports that `forward` in C with no delay (one per
-   * core, or GNS3_DATAPLANE_THREADS; 0: the main thread reads every port).
+   * The forwarding threads that read the ports forwarding in C with no delay: how many (one per
+   * core, or GNS3_DATAPLANE_THREADS; 0: the main thread reads every port), the niceness they
+   * run at (-5, or GNS3_DATAPLANE_THREAD_NICE), and why the one asked for was refused ("" when
+   * it was not: it needs CAP_SYS_NICE).
    */
-  readonly threads: number;
+  readonly threads: { readonly count: number; readonly nice: number; readonly niceRefused: string };
 }
 
 /**
@@ -121,6 +123,11 @@ export function udpPath(): UdpPath {
 export function logUdpPath(): void {
   const path = udpPath();
   const log = createLogger("dataplane.forwarding");
-  if (path.kind === "native") log.info("UDP tunnels use the batched native path (recvmmsg/sendmmsg)", { forwardingThreads: path.addon.threads });
-  else log.warn("UDP tunnels use node:dgram", { reason: path.reason });
+  if (path.kind !== "native") {
+    log.warn("UDP tunnels use node:dgram", { reason: path.reason });
+    return;
+  }
+  const { count, nice, niceRefused } = path.addon.threads;
+  log.info("UDP tunnels use the batched native path (recvmmsg/sendmmsg)", { forwardingThreads: count, threadNice: nice });
+  if (niceRefused !== "") log.warn("forwarding threads run at the default priority", { reason: `setting their niceness: ${niceRefused} (it needs CAP_SYS_NICE)` });
 }

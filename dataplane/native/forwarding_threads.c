@@ -11,12 +11,25 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <sys/epoll.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "native_port.h"
 
 #define MAX_THREADS 16
+/*
+ * The niceness forwarding threads ask for (GNS3_DATAPLANE_THREAD_NICE overrides): the network
+ * of a host busy with its emulators should not be what starves, so forwarding runs ahead of
+ * them (Open vSwitch's ovs-ctl starts ovs-vswitchd at -10). Not that far ahead: a thread that
+ * preempts the receiver of every frame it sends forwards smaller batches, and at -10 one busy
+ * link carried half as much on two cores (docs/performance.md has the measurements). Without
+ * CAP_SYS_NICE the threads keep the default priority.
+ */
+#define THREAD_NICE -5
 
 typedef struct {
   forwarder *work;
@@ -25,10 +38,15 @@ typedef struct {
   int epoll_fd;
   int index;
   int ports;
+  int wanted_nice;
+  int started;    /* set once by the thread: its priority is settled */
+  int nice_error; /* 0, or the errno setpriority gave */
 } forwarding_thread;
 
 static forwarding_thread threads[MAX_THREADS];
 int thread_count;
+int thread_nice;
+int thread_nice_error;
 /* Moves to a thread wait for the end of the loop turn they were asked in (`place_stopped`). */
 static bool placements_pending;
 static uv_idle_t placer;
@@ -43,6 +61,11 @@ void resume_threads(void) {
 
 static void *forward_loop(void *argument) {
   forwarding_thread *self = argument;
+  char name[16];
+  snprintf(name, sizeof name, "gns3-forward-%d", self->index);
+  pthread_setname_np(pthread_self(), name);
+  if (self->wanted_nice != 0 && setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), self->wanted_nice) != 0) self->nice_error = errno;
+  __atomic_store_n(&self->started, 1, __ATOMIC_RELEASE);
   struct epoll_event events[BATCH];
   for (;;) {
     int ready = epoll_wait(self->epoll_fd, events, BATCH, -1);
@@ -73,9 +96,12 @@ void start_threads(uv_loop_t *loop) {
   const char *configured = getenv("GNS3_DATAPLANE_THREADS");
   long wanted = configured != NULL && *configured != '\0' ? strtol(configured, NULL, 10) : (cores > 1 ? cores : 0);
   if (wanted > MAX_THREADS) wanted = MAX_THREADS;
+  const char *nice_text = getenv("GNS3_DATAPLANE_THREAD_NICE");
+  thread_nice = nice_text != NULL && *nice_text != '\0' ? (int)strtol(nice_text, NULL, 10) : THREAD_NICE;
   while (thread_count < wanted) {
     forwarding_thread *thread = &threads[thread_count];
     thread->index = thread_count;
+    thread->wanted_nice = thread_nice;
     thread->work = new_forwarder();
     thread->epoll_fd = epoll_create1(EPOLL_CLOEXEC);
     if (thread->work == NULL || thread->epoll_fd < 0 || pthread_mutex_init(&thread->lock, NULL) != 0) break;
@@ -85,6 +111,14 @@ void start_threads(uv_loop_t *loop) {
     }
     thread_count++;
   }
+  /* What the threads' priority came to, for the daemon's log (they settle it within microseconds). */
+  for (int index = 0; index < thread_count; index++) {
+    for (int waited = 0; !__atomic_load_n(&threads[index].started, __ATOMIC_ACQUIRE) && waited < 10000; waited++) {
+      nanosleep(&(struct timespec){0, 100000}, NULL);
+    }
+    if (threads[index].nice_error != 0) thread_nice_error = threads[index].nice_error;
+  }
+  if (thread_nice_error != 0) thread_nice = 0;
 }
 
 static bool wants_thread(const native_port *port) {

@@ -217,6 +217,9 @@ void close_line(napi_env env, delay_line *line);
 /* ---- forwarding_threads.c ---- */
 
 extern int thread_count;
+/* The niceness the forwarding threads run at, and why not the one asked for (an errno, or 0). */
+extern int thread_nice;
+extern int thread_nice_error;
 void start_threads(uv_loop_t *loop);
 void stop_threads(void);
 void resume_threads(void);

@@ -564,11 +564,17 @@ static napi_value js_batch_lengths(napi_env env) {
   return lengths;
 }
 
-/* threads: how many forwarding threads read ports that forward in C */
-static napi_value js_thread_count(napi_env env) {
-  napi_value count;
-  napi_create_int32(env, thread_count, &count);
-  return count;
+/* threads: { count, nice, niceRefused: "" or why the niceness asked for was refused } */
+static napi_value js_threads(napi_env env) {
+  napi_value threads_info, value;
+  napi_create_object(env, &threads_info);
+  napi_create_int32(env, thread_count, &value);
+  napi_set_named_property(env, threads_info, "count", value);
+  napi_create_int32(env, thread_nice, &value);
+  napi_set_named_property(env, threads_info, "nice", value);
+  napi_create_string_utf8(env, thread_nice_error == 0 ? "" : strerror(thread_nice_error), NAPI_AUTO_LENGTH, &value);
+  napi_set_named_property(env, threads_info, "niceRefused", value);
+  return threads_info;
 }
 
 /* statFields: { framesIn: 0, bytesIn: 1, … }, each stats() field's position */
@@ -612,7 +618,7 @@ static napi_value init(napi_env env, napi_value exports) {
       {"close", NULL, js_close, NULL, NULL, NULL, napi_default, NULL},
       {"batchLengths", NULL, NULL, NULL, NULL, js_batch_lengths(env), napi_default, NULL},
       {"statFields", NULL, NULL, NULL, NULL, js_stat_fields(env), napi_default, NULL},
-      {"threads", NULL, NULL, NULL, NULL, js_thread_count(env), napi_default, NULL},
+      {"threads", NULL, NULL, NULL, NULL, js_threads(env), napi_default, NULL},
   };
   napi_define_properties(env, exports, sizeof properties / sizeof properties[0], properties);
   return exports;
