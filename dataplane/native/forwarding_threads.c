@@ -88,7 +88,6 @@ static void *forward_loop(void *argument) {
   }
 }
 
-
 /* Starts the forwarding threads; as many as could be started serve (none: the main thread forwards everything). */
 void start_threads(uv_loop_t *loop) {
   uv_idle_init(loop, &placer);
@@ -144,10 +143,7 @@ void place_stopped(native_port *port) {
     return;
   }
   if (threaded) return;
-  forwarding_thread *owner = &threads[port->reader];
-  epoll_ctl(owner->epoll_fd, EPOLL_CTL_DEL, port->fd, NULL);
-  owner->ports -= 1;
-  port->reader = -1;
+  leave_thread_stopped(port);
   if (!port->gone && !port->closed) uv_poll_start(&port->poll, UV_READABLE, on_readable);
 }
 
@@ -186,7 +182,7 @@ static void place_pending(uv_idle_t *handle) {
   resume_threads();
 }
 
-/* The port closes: its thread stops watching it. Threads stopped. */
+/* Its thread stops watching the port (which goes back to the main loop, or closes). Threads stopped. */
 void leave_thread_stopped(native_port *port) {
   if (port->reader < 0) return;
   epoll_ctl(threads[port->reader].epoll_fd, EPOLL_CTL_DEL, port->fd, NULL);
