@@ -12,6 +12,8 @@ import { natAddressing } from "./host-network/nat-addressing";
 import { removeLeftoverContainers } from "./docker/container";
 import { DockerEngine } from "./docker/engine";
 import { dockerNodeFactory } from "./host/docker-node";
+import { circuitSwitchFactory } from "./host/circuit-switch-node";
+import { dynamipsAvailable } from "./dynamips/hypervisor-process";
 import { qemuNodeFactory } from "./host/qemu-node";
 import { vpcsNodeFactory } from "./host/vpcs-node";
 import { qemuAvailable } from "./nodes/qemu";
@@ -87,6 +89,9 @@ if (!(await vpcsAvailable())) createLogger("dataplane.daemon").warn("the vpcs pr
 if (!(await qemuAvailable())) {
   createLogger("dataplane.daemon").warn("qemu-system-x86_64 is not installed: QEMU nodes will not start until it is (apt-get install qemu-system-x86 qemu-utils)");
 }
+if (!(await dynamipsAvailable())) {
+  createLogger("dataplane.daemon").warn("dynamips is not installed: Dynamips routers, Frame Relay and ATM switches will not run until it is (apt-get install dynamips, from Debian's non-free section)");
+}
 const unlock = orExit(() => lockDataDir(values["data-dir"], "dataplane", "dataplane daemon"));
 const dockerEngine = new DockerEngine();
 // Containers a daemon on this data dir left (killed before it could remove them): their nodes
@@ -104,6 +109,8 @@ const forwarding = await createHostForwarding({
     // A daemon that does not share the controller's data dir fetches the images it lacks from it.
     [NodeKind.QEMU]: qemuNodeFactory({ fetchImage: controllerImageFetcher(values.controller, values["host-id"], values.token) }),
     [NodeKind.DOCKER]: dockerNodeFactory(dockerEngine),
+    [NodeKind.FRAME_RELAY_SWITCH]: circuitSwitchFactory(),
+    [NodeKind.ATM_SWITCH]: circuitSwitchFactory(),
   },
 });
 

@@ -14,7 +14,7 @@ function port(portNumber: number, cloudUdp: PortSpec["cloudUdp"] = null): PortSp
 }
 
 function node(nodeId: string, kind: NodeKind, ports: PortSpec[]): NodeSpec {
-  return { nodeId, projectId: "bench", name: nodeId, kind, running: true, consolePort: 0, startupScript: "", restartGeneration: 0, suspended: false, qemu: null, docker: null, ports };
+  return { nodeId, projectId: "bench", name: nodeId, kind, running: true, consolePort: 0, startupScript: "", restartGeneration: 0, suspended: false, qemu: null, docker: null, dynamips: null, ports };
 }
 
 function link(linkId: string, a: [string, number], b: [string, number], filters: Filter[] = []): LinkSpec {

@@ -44,12 +44,26 @@ describe("desiredHostState", () => {
   const pc2 = node("p1", "pc2", "vpcs", "h1");
   const pc3 = node("p1", "pc3", "vpcs", "h2", { status: "started" });
 
+  it("gives a Frame Relay or ATM switch its circuits, and its ports through them", () => {
+    const frsw = node("p1", "fr", "frame_relay_switch", "h1", { properties: { mappings: { "1:101": "2:202" } } });
+    const atmsw = node("p1", "atm", "atm_switch", "h1", { properties: { mappings: { "1:0:100": "10:0:200" } } });
+    const imported = { ...node("p1", "bad", "frame_relay_switch", "h1"), properties: { mappings: { "1:101": "2:2000" } } };
+    const state = desiredHostState(context("h1", [{ project: project("p1"), nodes: [frsw, atmsw, imported], links: [] }]));
+    expect(state.nodes.map(({ kind, ports, running, dynamips }) => ({ kind, ports, running, circuits: dynamips?.circuits }))).toEqual([
+      { kind: NodeKind.FRAME_RELAY_SWITCH, ports: [], running: true, circuits: [{ a: { port: 1, ids: [101] }, b: { port: 2, ids: [202] } }] },
+      { kind: NodeKind.ATM_SWITCH, ports: [], running: true, circuits: [{ a: { port: 1, ids: [0, 100] }, b: { port: 10, ids: [0, 200] } }] },
+    ]);
+    expect(state.leftOut).toEqual([
+      { kind: "node", id: "bad", projectId: "p1", reason: `BAD's mappings cannot be switched: mapping "1:101": DLCI 2000 is out of range (0 to 1023)` },
+    ]);
+  });
+
   it("takes the host's nodes and the links joining them, filters in stored order", () => {
     const l12 = link("p1", "l12", [pc1, pc2], undefined, { filters: { delay: [50, 5], packet_loss: [10], bpf: ["icmp\nudp port 53"] }, suspend: true });
     const state = desiredHostState(context("h1", [{ project: project("p1"), nodes: [pc1, pc2, pc3], links: [l12] }]));
     expect(state.nodes).toEqual([
-      { nodeId: "pc1", projectId: "p1", name: "PC1", kind: NodeKind.VPCS, running: true, consolePort: 5003, ports: [], startupScript: "", restartGeneration: 0, suspended: false, qemu: null, docker: null },
-      { nodeId: "pc2", projectId: "p1", name: "PC2", kind: NodeKind.VPCS, running: false, consolePort: 5003, ports: [], startupScript: "", restartGeneration: 0, suspended: false, qemu: null, docker: null },
+      { nodeId: "pc1", projectId: "p1", name: "PC1", kind: NodeKind.VPCS, running: true, consolePort: 5003, ports: [], startupScript: "", restartGeneration: 0, suspended: false, qemu: null, docker: null, dynamips: null },
+      { nodeId: "pc2", projectId: "p1", name: "PC2", kind: NodeKind.VPCS, running: false, consolePort: 5003, ports: [], startupScript: "", restartGeneration: 0, suspended: false, qemu: null, docker: null, dynamips: null },
     ]);
     expect(state.links).toEqual([
       {

@@ -15,6 +15,7 @@ import type { LinkRecord } from "../domain/links";
 import type { NodeRecord } from "../domain/nodes";
 import { NODE_TYPE_TRAITS } from "../domain/node-types";
 import { dockerSpec } from "../domain/docker-spec";
+import { circuitSwitchSpec } from "../domain/dynamips-spec";
 import { qemuSpec } from "../domain/qemu-spec";
 import type { ProjectRecord } from "../domain/projects";
 
@@ -128,8 +129,11 @@ function linkedPortsOf(links: readonly LinkRecord[]): Map<string, Set<number>> {
 
 /** Kinds whose host pauses them (QMP stop, docker pause) rather than stopping them. */
 const PAUSABLE: ReadonlySet<NodeKind> = new Set([NodeKind.QEMU, NodeKind.DOCKER]);
-/** Emulators whose adapters their own spec lists (or, VPCS, that have one): no port mapping is sent. */
-const ADAPTERS_IN_SPEC: ReadonlySet<NodeKind> = new Set([NodeKind.VPCS, NodeKind.QEMU, NodeKind.DOCKER]);
+/**
+ * Nodes whose ports their own spec gives (emulators' adapters, VPCS's one port, a Frame Relay or
+ * ATM switch's circuits): no port mapping is sent.
+ */
+const PORTS_IN_SPEC: ReadonlySet<NodeKind> = new Set([NodeKind.VPCS, NodeKind.QEMU, NodeKind.DOCKER, NodeKind.FRAME_RELAY_SWITCH, NodeKind.ATM_SWITCH]);
 
 /** The node as its host runs it, or why the host cannot. */
 function nodeSpec(node: NodeRecord, project: ProjectRecord, linkedPorts: ReadonlySet<number>, context: HostStateContext): NodeSpec | string {
@@ -143,6 +147,8 @@ function nodeSpec(node: NodeRecord, project: ProjectRecord, linkedPorts: Readonl
   if (script && "refused" in script) return script.refused;
   const docker = kind === NodeKind.DOCKER ? dockerSpec(node, project.variables ?? [], script?.text ?? "") : null;
   if (typeof docker === "string") return docker;
+  const dynamips = NODE_TYPE_TRAITS[node.node_type].virtualCircuits ? circuitSwitchSpec(node) : null;
+  if (typeof dynamips === "string") return dynamips;
   return {
     nodeId: node.node_id,
     projectId: node.project_id,
@@ -150,12 +156,13 @@ function nodeSpec(node: NodeRecord, project: ProjectRecord, linkedPorts: Readonl
     kind,
     running,
     consolePort: node.console ?? 0,
-    ports: ADAPTERS_IN_SPEC.has(kind) ? [] : portSpecs(node, linkedPorts),
+    ports: PORTS_IN_SPEC.has(kind) ? [] : portSpecs(node, linkedPorts),
     startupScript: kind === NodeKind.VPCS ? (script?.text ?? "") : "",
     restartGeneration: node.reloads ?? 0,
     suspended,
     qemu: kind === NodeKind.QEMU ? qemuSpec(node, (name) => ({ name, md5: context.imageMd5?.(name) ?? "" })) : null,
     docker,
+    dynamips,
   };
 }
 

@@ -30,12 +30,15 @@ describe("the node type table", () => {
 
   it("names what a daemon runs each type as, and nothing for the types no daemon runs", () => {
     const run = Object.fromEntries(NODE_TYPES.filter((type) => NODE_TYPE_TRAITS[type].dataplaneKind !== undefined).map((type) => [type, NODE_TYPE_TRAITS[type].dataplaneKind]));
-    expect(run).toEqual({ vpcs: NodeKind.VPCS, ethernet_switch: NodeKind.ETHERNET_SWITCH, ethernet_hub: NodeKind.ETHERNET_HUB, cloud: NodeKind.CLOUD, nat: NodeKind.NAT, qemu: NodeKind.QEMU, docker: NodeKind.DOCKER });
+    expect(run).toEqual({
+      vpcs: NodeKind.VPCS, ethernet_switch: NodeKind.ETHERNET_SWITCH, ethernet_hub: NodeKind.ETHERNET_HUB, cloud: NodeKind.CLOUD, nat: NodeKind.NAT, qemu: NodeKind.QEMU, docker: NodeKind.DOCKER,
+      frame_relay_switch: NodeKind.FRAME_RELAY_SWITCH, atm_switch: NodeKind.ATM_SWITCH,
+    });
   });
 
-  it("filters links at GNS3's filter node types, not at switches and hubs", () => {
+  it("filters links at GNS3's filter node types and at Frame Relay and ATM switches, not at Ethernet switches and hubs", () => {
     expect(typesWhere((type) => NODE_TYPE_TRAITS[type].filtersLinks)).toEqual(
-      ["cloud", "docker", "dynamips", "iou", "nat", "qemu", "traceng", "virtualbox", "vmware", "vpcs"],
+      ["atm_switch", "cloud", "docker", "dynamips", "frame_relay_switch", "iou", "nat", "qemu", "traceng", "virtualbox", "vmware", "vpcs"],
     );
   });
 
@@ -176,9 +179,12 @@ describe("property checks", () => {
     );
   });
 
-  it("refuses Frame Relay mappings that are not port:dlci pairs", () => {
+  it("refuses Frame Relay mappings that are not port:dlci pairs, and ATM ones that are not VPI or VPI:VCI", () => {
     expect(() => supportedNodeType("frame_relay_switch").creation.checkProperties({ mappings: { "1:101": "x" } })).toThrow(
-      "properties.mappings must map 'port:dlci' (or 'port:vpi:vci') strings to the same form",
+      `Invalid properties.mappings: mapping "1:101": "x" is not 'port:dlci'`,
+    );
+    expect(() => supportedNodeType("atm_switch").creation.checkProperties({ mappings: { "1:0:100": "2:1:2:3" } })).toThrow(
+      `Invalid properties.mappings: mapping "1:0:100": "2:1:2:3" is not 'port:vpi' or 'port:vpi:vci'`,
     );
     expect(supportedNodeType("frame_relay_switch").creation.checkProperties({ mappings: { "1:101": "2:202" } })).toEqual({ mappings: { "1:101": "2:202" } });
   });

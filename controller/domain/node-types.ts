@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { circuitPorts, readCircuits, type SwitchFamily } from "@shared/dynamips/virtual-circuits";
 import { NodeKind } from "@shared/proto";
 import { QEMU_DEFAULTS, QEMU_IMAGE_PROPERTIES, QEMU_SHUTDOWN_MS, QEMU_START_MS } from "@shared/qemu/defaults";
 import { MAC_ADDRESS_PATTERN, cloudPortMapping, hubPortMapping, switchPortMapping, type NodeType, type PortWire } from "@shared/schemas/node";
@@ -62,6 +63,8 @@ export interface NodeTypeTraits {
   copiesDisksOnDuplicate?: true;
   /** GNS3's compute serves `…/resize_disk` for it: its disks can grow. */
   resizesDisks?: true;
+  /** A Frame Relay or ATM switch: its `mappings` are virtual circuits of that family, which Dynamips switches. */
+  virtualCircuits?: SwitchFamily;
   /** GNS3's compute serves `…/auto_idlepc` and `…/idlepc_proposals` for it. */
   idlePc?: true;
   /**
@@ -192,25 +195,23 @@ function iouPorts(node: PortSource): PortWire[] {
   });
 }
 
-function switchMappingPortNumbers(node: PortSource): number[] {
-  const mappings = (node.properties.mappings as Record<string, string> | undefined) ?? {};
-  const numbers = new Set<number>();
-  for (const [source, destination] of Object.entries(mappings)) {
-    for (const end of [source, destination]) {
-      const number = Number(String(end).split(":")[0]);
-      if (Number.isInteger(number)) numbers.add(number);
-    }
-  }
-  return [...numbers].sort((a, b) => a - b);
+/** A switch's circuits from its stored mappings; none when they cannot be read (an imported project's host says why). */
+function storedCircuits(family: SwitchFamily, properties: Record<string, unknown>) {
+  const circuits = readCircuits(family, properties.mappings);
+  return typeof circuits === "string" ? [] : circuits;
 }
 
-const mappingsSchema = z.record(z.string().regex(/^\d+:\d+(:\d+)?$/), z.string().regex(/^\d+:\d+(:\d+)?$/));
+function checkCircuits(family: SwitchFamily): (properties: Record<string, unknown>) => Record<string, unknown> {
+  return (properties) => {
+    const circuits = readCircuits(family, properties.mappings);
+    if (typeof circuits === "string") throw invalidRequest(`Invalid properties.mappings: ${circuits}`);
+    return properties;
+  };
+}
 
-function checkSwitchMappings(properties: Record<string, unknown>): Record<string, unknown> {
-  if (properties.mappings !== undefined && !mappingsSchema.safeParse(properties.mappings).success) {
-    throw invalidRequest("properties.mappings must map 'port:dlci' (or 'port:vpi:vci') strings to the same form");
-  }
-  return properties;
+/** A Frame Relay or ATM switch has a serial port for every port its mappings use, named by its number (GNS3). */
+function circuitSwitchPorts(family: SwitchFamily, dataLinkTypes: Record<string, string>): (node: PortSource) => PortWire[] {
+  return (node) => circuitPorts(storedCircuits(family, node.properties)).map((n) => serialPort(String(n), 0, n, String(n), dataLinkTypes));
 }
 
 const single = (): PortWire[] => [ethernetPort("Ethernet0", 0, 0, "e0")];
@@ -418,14 +419,17 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     symbol: ":/symbols/frame_relay_switch.svg",
     defaultNameFormat: "FRSW{0}",
     portNaming: ETHERNET_NAMING,
-    dataplaneKind: undefined,
-    filtersLinks: false,
+    dataplaneKind: NodeKind.FRAME_RELAY_SWITCH,
+    virtualCircuits: "frame_relay",
+    // GNS3 filters at the router end of a serial link; here the host filters any link, and a
+    // link between two switches is the one place a lab can degrade a circuit's path.
+    filtersLinks: true,
     capturesFirst: true,
     cloudLike: false,
     creation: {
       defaultProperties: () => ({ mappings: {} }),
-      checkProperties: checkSwitchMappings,
-      ports: (node) => switchMappingPortNumbers(node).map((n) => serialPort(String(n), 0, n, String(n), { "Frame Relay": "DLT_FRELAY" })),
+      checkProperties: checkCircuits("frame_relay"),
+      ports: circuitSwitchPorts("frame_relay", { "Frame Relay": "DLT_FRELAY" }),
     },
   },
   atm_switch: {
@@ -434,14 +438,17 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     symbol: ":/symbols/atm_switch.svg",
     defaultNameFormat: "ATMSW{0}",
     portNaming: ETHERNET_NAMING,
-    dataplaneKind: undefined,
-    filtersLinks: false,
+    dataplaneKind: NodeKind.ATM_SWITCH,
+    virtualCircuits: "atm",
+    // GNS3 filters at the router end of a serial link; here the host filters any link, and a
+    // link between two switches is the one place a lab can degrade a circuit's path.
+    filtersLinks: true,
     capturesFirst: true,
     cloudLike: false,
     creation: {
       defaultProperties: () => ({ mappings: {} }),
-      checkProperties: checkSwitchMappings,
-      ports: (node) => switchMappingPortNumbers(node).map((n) => serialPort(String(n), 0, n, String(n), { ATM: "DLT_ATM_RFC1483" })),
+      checkProperties: checkCircuits("atm"),
+      ports: circuitSwitchPorts("atm", { ATM: "DLT_ATM_RFC1483" }),
     },
   },
   dynamips: {

@@ -166,11 +166,13 @@ describe("newNode", () => {
       expect(nodePorts(make("qemu", { properties: { adapters: 0 } }))).toEqual([]);
     });
 
-    it.each([[{ "1": "2:202" }], [{ "1:101": "x" }], [["1:101"]]])("refuses Frame Relay mappings %j", (mappings) => {
-      expect(refusal(() => make("frame_relay_switch", { properties: { mappings } }))).toEqual({
-        violation: "invalid",
-        message: "properties.mappings must map 'port:dlci' (or 'port:vpi:vci') strings to the same form",
-      });
+    it.each([
+      [{ "1": "2:202" }, `mapping "1": "1" is not 'port:dlci'`],
+      [{ "1:101": "x" }, `mapping "1:101": "x" is not 'port:dlci'`],
+      [["1:101"], "mappings must be an object of 'source': 'destination' strings"],
+      [{ "1:101": "2:202", "3:301": "2:202" }, `port 2 DLCI 202 is in two mappings ("1:101" and "3:301")`],
+    ])("refuses Frame Relay mappings %j, saying why", (mappings, why) => {
+      expect(refusal(() => make("frame_relay_switch", { properties: { mappings } }))).toEqual({ violation: "invalid", message: `Invalid properties.mappings: ${why}` });
     });
   });
 

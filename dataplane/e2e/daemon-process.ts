@@ -122,7 +122,7 @@ export async function endLeftoverVpcs(dataDir: string): Promise<void> {
 }
 
 /** Processes whose working folder is `dir` or below it, removed or not. */
-function processesWorkingIn(dir: string): number[] {
+export function processesWorkingIn(dir: string): number[] {
   const inside = (cwd: string) => {
     const path = cwd.endsWith(" (deleted)") ? cwd.slice(0, -" (deleted)".length) : cwd;
     return path === dir || path.startsWith(`${dir}/`);

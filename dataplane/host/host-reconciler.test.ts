@@ -38,7 +38,7 @@ const freePort = () => nextPort++;
 
 function cloud(nodeId: string, tunnels: Array<{ local: number; remote: number }>): NodeSpec {
   return {
-    nodeId, projectId: "p", name: nodeId, kind: NodeKind.CLOUD, running: true, consolePort: 0, startupScript: "", restartGeneration: 0, suspended: false, qemu: null, docker: null,
+    nodeId, projectId: "p", name: nodeId, kind: NodeKind.CLOUD, running: true, consolePort: 0, startupScript: "", restartGeneration: 0, suspended: false, qemu: null, docker: null, dynamips: null,
     ports: tunnels.map((tunnel, index) => ({
       portNumber: index, name: `udp${index}`, mode: PortMode.MODE_UNSPECIFIED, vlan: 0, ethertype: 0,
       cloudUdp: { localPort: tunnel.local, remoteHost: "127.0.0.1", remotePort: tunnel.remote }, cloudDevice: null, linked: true,
@@ -182,7 +182,7 @@ describe("a host reconciler", () => {
     const nodes: NodeSpec[] = [
       cloud("edge", emulators.map((e, i) => ({ local: ports[i]!, remote: e.port }))),
       {
-        nodeId: "sw", projectId: "p", name: "SW1", kind: NodeKind.ETHERNET_SWITCH, running: true, consolePort: 0, startupScript: "", restartGeneration: 0, suspended: false, qemu: null, docker: null,
+        nodeId: "sw", projectId: "p", name: "SW1", kind: NodeKind.ETHERNET_SWITCH, running: true, consolePort: 0, startupScript: "", restartGeneration: 0, suspended: false, qemu: null, docker: null, dynamips: null,
         ports: [0, 1, 2].map((i) => ({ portNumber: i, name: `e${i}`, mode: PortMode.ACCESS, vlan: 1, ethertype: 0, cloudUdp: null, cloudDevice: null, linked: false })),
       },
     ];
@@ -278,7 +278,7 @@ describe("a host reconciler", () => {
       revision: 1,
       nodes: [
         cloud("c1", [{ local: leftPort, remote: left.port }, { local: rightPort, remote: right.port }]),
-        { nodeId: "pc", projectId: "p", name: "PC1", kind: NodeKind.VPCS, running: true, consolePort: 5000, ports: [], startupScript: "", restartGeneration: 0, suspended: false, qemu: null, docker: null },
+        { nodeId: "pc", projectId: "p", name: "PC1", kind: NodeKind.VPCS, running: true, consolePort: 5000, ports: [], startupScript: "", restartGeneration: 0, suspended: false, qemu: null, docker: null, dynamips: null },
       ],
       links: [link("good", ["c1", 0], ["c1", 1]), link("bad", ["pc", 0], ["c1", 5])],
     });
@@ -422,7 +422,7 @@ describe("the daemon's /metrics endpoint", () => {
 
 /** A VPCS node of project p asking to run, or not, with its console on `consolePort`. */
 function pc(consolePort: number, running = true): NodeSpec {
-  return { nodeId: "pc", projectId: "p", name: "PC1", kind: NodeKind.VPCS, running, consolePort, ports: [], startupScript: "", restartGeneration: 0, suspended: false, qemu: null, docker: null };
+  return { nodeId: "pc", projectId: "p", name: "PC1", kind: NodeKind.VPCS, running, consolePort, ports: [], startupScript: "", restartGeneration: 0, suspended: false, qemu: null, docker: null, dynamips: null };
 }
 
 async function freeTcpPort(): Promise<number> {

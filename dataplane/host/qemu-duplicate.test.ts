@@ -15,7 +15,7 @@ const NO_IMAGE = { name: "", md5: "" };
 /** VM2, the duplicate of node `src` of project `p`, with hda over base.img; stopped unless asked. */
 function duplicate(overrides: Partial<NodeSpec> = {}, sourceProjectId = ""): NodeSpec {
   return {
-    nodeId: "dup", projectId: "p", name: "VM2", kind: NodeKind.QEMU, running: false, consolePort: 0, ports: [], startupScript: "", restartGeneration: 0, suspended: false, docker: null,
+    nodeId: "dup", projectId: "p", name: "VM2", kind: NodeKind.QEMU, running: false, consolePort: 0, ports: [], startupScript: "", restartGeneration: 0, suspended: false, docker: null, dynamips: null,
     qemu: {
       binary: "qemu-system-x86_64", ramMb: 64, cpus: 1, adapters: [], kernelImage: NO_IMAGE, initrd: NO_IMAGE, bios: NO_IMAGE, kernelCommandLine: "", bootPriority: "c",
       disks: [{ slot: "hda", image: { name: "base.img", md5: "" }, interface: "ide", growMb: 0 }],

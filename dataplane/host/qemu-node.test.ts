@@ -20,7 +20,7 @@ const canRun = await qemuAvailable();
  */
 function vm(consolePort: number, monitorPort: number, overrides: Partial<NodeSpec> = {}, qemu: Partial<QemuSpec> = {}): NodeSpec {
   return {
-    nodeId: "vm", projectId: "p", name: "VM1", kind: NodeKind.QEMU, running: true, consolePort, ports: [], startupScript: "", restartGeneration: 0, suspended: false, docker: null,
+    nodeId: "vm", projectId: "p", name: "VM1", kind: NodeKind.QEMU, running: true, consolePort, ports: [], startupScript: "", restartGeneration: 0, suspended: false, docker: null, dynamips: null,
     qemu: qemuSpec({
       ramMb: 64,
       adapters: [{ adapterNumber: 0, model: "e1000", macAddress: "0c:7e:5f:00:00:00" }, { adapterNumber: 1, model: "e1000", macAddress: "0c:7e:5f:00:00:01" }],
@@ -33,7 +33,7 @@ function vm(consolePort: number, monitorPort: number, overrides: Partial<NodeSpe
 
 function cloud(localPort: number): NodeSpec {
   return {
-    nodeId: "cloud", projectId: "p", name: "Cloud1", kind: NodeKind.CLOUD, running: true, consolePort: 0, startupScript: "", restartGeneration: 0, suspended: false, qemu: null, docker: null,
+    nodeId: "cloud", projectId: "p", name: "Cloud1", kind: NodeKind.CLOUD, running: true, consolePort: 0, startupScript: "", restartGeneration: 0, suspended: false, qemu: null, docker: null, dynamips: null,
     ports: [{ portNumber: 0, name: "udp0", mode: PortMode.MODE_UNSPECIFIED, vlan: 0, ethertype: 0, cloudUdp: { localPort, remoteHost: "127.0.0.1", remotePort: localPort + 1 }, cloudDevice: null, linked: false }],
   };
 }

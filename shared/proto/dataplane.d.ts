@@ -597,7 +597,10 @@ export namespace gns3 {
                 CLOUD = 4,
                 QEMU = 5,
                 NAT = 6,
-                DOCKER = 7
+                DOCKER = 7,
+                FRAME_RELAY_SWITCH = 8,
+                ATM_SWITCH = 9,
+                DYNAMIPS = 10
             }
 
             interface INodeSpec extends gns3.dataplane.v1.NodeSpec.$Properties {
@@ -618,6 +621,7 @@ export namespace gns3 {
                 suspended: boolean;
                 qemu?: (gns3.dataplane.v1.QemuSpec.$Properties|null);
                 docker?: (gns3.dataplane.v1.DockerSpec.$Properties|null);
+                dynamips?: (gns3.dataplane.v1.DynamipsSpec.$Properties|null);
                 static create(properties: gns3.dataplane.v1.NodeSpec.$Shape): gns3.dataplane.v1.NodeSpec & gns3.dataplane.v1.NodeSpec.$Shape;
                 static create(properties?: gns3.dataplane.v1.NodeSpec.$Properties): gns3.dataplane.v1.NodeSpec;
                 static encode(message: gns3.dataplane.v1.NodeSpec.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -639,9 +643,154 @@ export namespace gns3 {
                     suspended?: (boolean|null);
                     qemu?: (gns3.dataplane.v1.QemuSpec.$Properties|null);
                     docker?: (gns3.dataplane.v1.DockerSpec.$Properties|null);
+                    dynamips?: (gns3.dataplane.v1.DynamipsSpec.$Properties|null);
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = gns3.dataplane.v1.NodeSpec.$Properties;
+            }
+
+            interface IDynamipsSpec extends gns3.dataplane.v1.DynamipsSpec.$Properties {
+            }
+
+            class DynamipsSpec {
+                constructor(properties?: gns3.dataplane.v1.DynamipsSpec.$Properties);
+                $unknowns?: Uint8Array[];
+                circuits: gns3.dataplane.v1.VirtualCircuit.$Properties[];
+                platform: string;
+                image?: (gns3.dataplane.v1.QemuImage.$Properties|null);
+                dynamipsId: number;
+                ramMb: number;
+                nvramKb: number;
+                chassis: string;
+                npe: string;
+                midplane: string;
+                cards: gns3.dataplane.v1.DynamipsCard.$Properties[];
+                idlepc: string;
+                idlemax: number;
+                idlesleep: number;
+                execAreaMb: number;
+                mmap: boolean;
+                sparsemem: boolean;
+                clockDivisor: number;
+                disk0Mb: number;
+                disk1Mb: number;
+                iomemPercent: number;
+                macAddress: string;
+                systemId: string;
+                auxPort: number;
+                privateConfig: string;
+                consoleType: string;
+                static create(properties: gns3.dataplane.v1.DynamipsSpec.$Shape): gns3.dataplane.v1.DynamipsSpec & gns3.dataplane.v1.DynamipsSpec.$Shape;
+                static create(properties?: gns3.dataplane.v1.DynamipsSpec.$Properties): gns3.dataplane.v1.DynamipsSpec;
+                static encode(message: gns3.dataplane.v1.DynamipsSpec.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.DynamipsSpec & gns3.dataplane.v1.DynamipsSpec.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace DynamipsSpec {
+                interface $Properties {
+                    circuits?: (gns3.dataplane.v1.VirtualCircuit.$Properties[]|null);
+                    platform?: (string|null);
+                    image?: (gns3.dataplane.v1.QemuImage.$Properties|null);
+                    dynamipsId?: (number|null);
+                    ramMb?: (number|null);
+                    nvramKb?: (number|null);
+                    chassis?: (string|null);
+                    npe?: (string|null);
+                    midplane?: (string|null);
+                    cards?: (gns3.dataplane.v1.DynamipsCard.$Properties[]|null);
+                    idlepc?: (string|null);
+                    idlemax?: (number|null);
+                    idlesleep?: (number|null);
+                    execAreaMb?: (number|null);
+                    mmap?: (boolean|null);
+                    sparsemem?: (boolean|null);
+                    clockDivisor?: (number|null);
+                    disk0Mb?: (number|null);
+                    disk1Mb?: (number|null);
+                    iomemPercent?: (number|null);
+                    macAddress?: (string|null);
+                    systemId?: (string|null);
+                    auxPort?: (number|null);
+                    privateConfig?: (string|null);
+                    consoleType?: (string|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.DynamipsSpec.$Properties;
+            }
+
+            interface IVirtualCircuit extends gns3.dataplane.v1.VirtualCircuit.$Properties {
+            }
+
+            class VirtualCircuit {
+                constructor(properties?: gns3.dataplane.v1.VirtualCircuit.$Properties);
+                $unknowns?: Uint8Array[];
+                a?: (gns3.dataplane.v1.CircuitEnd.$Properties|null);
+                b?: (gns3.dataplane.v1.CircuitEnd.$Properties|null);
+                static create(properties: gns3.dataplane.v1.VirtualCircuit.$Shape): gns3.dataplane.v1.VirtualCircuit & gns3.dataplane.v1.VirtualCircuit.$Shape;
+                static create(properties?: gns3.dataplane.v1.VirtualCircuit.$Properties): gns3.dataplane.v1.VirtualCircuit;
+                static encode(message: gns3.dataplane.v1.VirtualCircuit.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.VirtualCircuit & gns3.dataplane.v1.VirtualCircuit.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace VirtualCircuit {
+                interface $Properties {
+                    a?: (gns3.dataplane.v1.CircuitEnd.$Properties|null);
+                    b?: (gns3.dataplane.v1.CircuitEnd.$Properties|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.VirtualCircuit.$Properties;
+            }
+
+            interface ICircuitEnd extends gns3.dataplane.v1.CircuitEnd.$Properties {
+            }
+
+            class CircuitEnd {
+                constructor(properties?: gns3.dataplane.v1.CircuitEnd.$Properties);
+                $unknowns?: Uint8Array[];
+                port: number;
+                ids: number[];
+                static create(properties: gns3.dataplane.v1.CircuitEnd.$Shape): gns3.dataplane.v1.CircuitEnd & gns3.dataplane.v1.CircuitEnd.$Shape;
+                static create(properties?: gns3.dataplane.v1.CircuitEnd.$Properties): gns3.dataplane.v1.CircuitEnd;
+                static encode(message: gns3.dataplane.v1.CircuitEnd.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.CircuitEnd & gns3.dataplane.v1.CircuitEnd.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace CircuitEnd {
+                interface $Properties {
+                    port?: (number|null);
+                    ids?: (number[]|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.CircuitEnd.$Properties;
+            }
+
+            interface IDynamipsCard extends gns3.dataplane.v1.DynamipsCard.$Properties {
+            }
+
+            class DynamipsCard {
+                constructor(properties?: gns3.dataplane.v1.DynamipsCard.$Properties);
+                $unknowns?: Uint8Array[];
+                slot: number;
+                subslot: number;
+                name: string;
+                static create(properties: gns3.dataplane.v1.DynamipsCard.$Shape): gns3.dataplane.v1.DynamipsCard & gns3.dataplane.v1.DynamipsCard.$Shape;
+                static create(properties?: gns3.dataplane.v1.DynamipsCard.$Properties): gns3.dataplane.v1.DynamipsCard;
+                static encode(message: gns3.dataplane.v1.DynamipsCard.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.DynamipsCard & gns3.dataplane.v1.DynamipsCard.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace DynamipsCard {
+                interface $Properties {
+                    slot?: (number|null);
+                    subslot?: (number|null);
+                    name?: (string|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.DynamipsCard.$Properties;
             }
 
             interface IDockerSpec extends gns3.dataplane.v1.DockerSpec.$Properties {

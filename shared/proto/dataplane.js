@@ -4567,6 +4567,9 @@ export const gns3 = $root.gns3 = (() => {
              * @property {number} QEMU=5 QEMU value
              * @property {number} NAT=6 NAT value
              * @property {number} DOCKER=7 DOCKER value
+             * @property {number} FRAME_RELAY_SWITCH=8 FRAME_RELAY_SWITCH value
+             * @property {number} ATM_SWITCH=9 ATM_SWITCH value
+             * @property {number} DYNAMIPS=10 DYNAMIPS value
              */
             v1.NodeKind = (function() {
                 const valuesById = $Object.create(null), values = $Object.create(valuesById);
@@ -4578,6 +4581,9 @@ export const gns3 = $root.gns3 = (() => {
                 values[valuesById[5] = "QEMU"] = 5;
                 values[valuesById[6] = "NAT"] = 6;
                 values[valuesById[7] = "DOCKER"] = 7;
+                values[valuesById[8] = "FRAME_RELAY_SWITCH"] = 8;
+                values[valuesById[9] = "ATM_SWITCH"] = 9;
+                values[valuesById[10] = "DYNAMIPS"] = 10;
                 return values;
             })();
 
@@ -4598,6 +4604,7 @@ export const gns3 = $root.gns3 = (() => {
                  * @property {boolean|null} [suspended] NodeSpec suspended
                  * @property {gns3.dataplane.v1.QemuSpec.$Properties|null} [qemu] NodeSpec qemu
                  * @property {gns3.dataplane.v1.DockerSpec.$Properties|null} [docker] NodeSpec docker
+                 * @property {gns3.dataplane.v1.DynamipsSpec.$Properties|null} [dynamips] NodeSpec dynamips
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -4727,6 +4734,14 @@ export const gns3 = $root.gns3 = (() => {
                 NodeSpec.prototype.docker = null;
 
                 /**
+                 * NodeSpec dynamips.
+                 * @member {gns3.dataplane.v1.DynamipsSpec.$Properties|null|undefined} dynamips
+                 * @memberof gns3.dataplane.v1.NodeSpec
+                 * @instance
+                 */
+                NodeSpec.prototype.dynamips = null;
+
+                /**
                  * Creates a new NodeSpec instance using the specified properties.
                  * @function create
                  * @memberof gns3.dataplane.v1.NodeSpec
@@ -4783,6 +4798,8 @@ export const gns3 = $root.gns3 = (() => {
                         $root.gns3.dataplane.v1.QemuSpec.encode(message.qemu, writer.uint32(/* id 11, wireType 2 =*/90).fork(), _depth + 1).ldelim();
                     if (message.docker != null && $Object.hasOwnProperty.call(message, "docker"))
                         $root.gns3.dataplane.v1.DockerSpec.encode(message.docker, writer.uint32(/* id 12, wireType 2 =*/98).fork(), _depth + 1).ldelim();
+                    if (message.dynamips != null && $Object.hasOwnProperty.call(message, "dynamips"))
+                        $root.gns3.dataplane.v1.DynamipsSpec.encode(message.dynamips, writer.uint32(/* id 13, wireType 2 =*/106).fork(), _depth + 1).ldelim();
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -4928,6 +4945,12 @@ export const gns3 = $root.gns3 = (() => {
                                 message.docker = $root.gns3.dataplane.v1.DockerSpec.decode(reader, reader.size(), $undefined, _depth + 1, message.docker);
                                 continue;
                             }
+                        case 13: {
+                                if (wireType !== 2)
+                                    break;
+                                message.dynamips = $root.gns3.dataplane.v1.DynamipsSpec.decode(reader, reader.size(), $undefined, _depth + 1, message.dynamips);
+                                continue;
+                            }
                         }
                         reader.skipType(wireType, _depth, tag);
                         if (!reader.discardUnknown) {
@@ -4960,6 +4983,1229 @@ export const gns3 = $root.gns3 = (() => {
                 };
 
                 return NodeSpec;
+            })();
+
+            v1.DynamipsSpec = (function() {
+
+                /**
+                 * Properties of a DynamipsSpec.
+                 * @typedef {Object} gns3.dataplane.v1.DynamipsSpec.$Properties
+                 * @property {Array.<gns3.dataplane.v1.VirtualCircuit.$Properties>|null} [circuits] DynamipsSpec circuits
+                 * @property {string|null} [platform] DynamipsSpec platform
+                 * @property {gns3.dataplane.v1.QemuImage.$Properties|null} [image] DynamipsSpec image
+                 * @property {number|null} [dynamipsId] DynamipsSpec dynamipsId
+                 * @property {number|null} [ramMb] DynamipsSpec ramMb
+                 * @property {number|null} [nvramKb] DynamipsSpec nvramKb
+                 * @property {string|null} [chassis] DynamipsSpec chassis
+                 * @property {string|null} [npe] DynamipsSpec npe
+                 * @property {string|null} [midplane] DynamipsSpec midplane
+                 * @property {Array.<gns3.dataplane.v1.DynamipsCard.$Properties>|null} [cards] DynamipsSpec cards
+                 * @property {string|null} [idlepc] DynamipsSpec idlepc
+                 * @property {number|null} [idlemax] DynamipsSpec idlemax
+                 * @property {number|null} [idlesleep] DynamipsSpec idlesleep
+                 * @property {number|null} [execAreaMb] DynamipsSpec execAreaMb
+                 * @property {boolean|null} [mmap] DynamipsSpec mmap
+                 * @property {boolean|null} [sparsemem] DynamipsSpec sparsemem
+                 * @property {number|null} [clockDivisor] DynamipsSpec clockDivisor
+                 * @property {number|null} [disk0Mb] DynamipsSpec disk0Mb
+                 * @property {number|null} [disk1Mb] DynamipsSpec disk1Mb
+                 * @property {number|null} [iomemPercent] DynamipsSpec iomemPercent
+                 * @property {string|null} [macAddress] DynamipsSpec macAddress
+                 * @property {string|null} [systemId] DynamipsSpec systemId
+                 * @property {number|null} [auxPort] DynamipsSpec auxPort
+                 * @property {string|null} [privateConfig] DynamipsSpec privateConfig
+                 * @property {string|null} [consoleType] DynamipsSpec consoleType
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a DynamipsSpec.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IDynamipsSpec
+                 * @augments gns3.dataplane.v1.DynamipsSpec.$Properties
+                 * @deprecated Use gns3.dataplane.v1.DynamipsSpec.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a DynamipsSpec.
+                 * @typedef {gns3.dataplane.v1.DynamipsSpec.$Properties} gns3.dataplane.v1.DynamipsSpec.$Shape
+                 */
+
+                /**
+                 * Constructs a new DynamipsSpec.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a DynamipsSpec.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.DynamipsSpec.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const DynamipsSpec = function (properties) {
+                    this.circuits = [];
+                    this.cards = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * DynamipsSpec circuits.
+                 * @member {Array.<gns3.dataplane.v1.VirtualCircuit.$Properties>} circuits
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @instance
+                 */
+                DynamipsSpec.prototype.circuits = $util.emptyArray;
+
+                /**
+                 * DynamipsSpec platform.
+                 * @member {string} platform
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @instance
+                 */
+                DynamipsSpec.prototype.platform = "";
+
+                /**
+                 * DynamipsSpec image.
+                 * @member {gns3.dataplane.v1.QemuImage.$Properties|null|undefined} image
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @instance
+                 */
+                DynamipsSpec.prototype.image = null;
+
+                /**
+                 * DynamipsSpec dynamipsId.
+                 * @member {number} dynamipsId
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @instance
+                 */
+                DynamipsSpec.prototype.dynamipsId = 0;
+
+                /**
+                 * DynamipsSpec ramMb.
+                 * @member {number} ramMb
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @instance
+                 */
+                DynamipsSpec.prototype.ramMb = 0;
+
+                /**
+                 * DynamipsSpec nvramKb.
+                 * @member {number} nvramKb
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @instance
+                 */
+                DynamipsSpec.prototype.nvramKb = 0;
+
+                /**
+                 * DynamipsSpec chassis.
+                 * @member {string} chassis
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @instance
+                 */
+                DynamipsSpec.prototype.chassis = "";
+
+                /**
+                 * DynamipsSpec npe.
+                 * @member {string} npe
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @instance
+                 */
+                DynamipsSpec.prototype.npe = "";
+
+                /**
+                 * DynamipsSpec midplane.
+                 * @member {string} midplane
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @instance
+                 */
+                DynamipsSpec.prototype.midplane = "";
+
+                /**
+                 * DynamipsSpec cards.
+                 * @member {Array.<gns3.dataplane.v1.DynamipsCard.$Properties>} cards
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @instance
+                 */
+                DynamipsSpec.prototype.cards = $util.emptyArray;
+
+                /**
+                 * DynamipsSpec idlepc.
+                 * @member {string} idlepc
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @instance
+                 */
+                DynamipsSpec.prototype.idlepc = "";
+
+                /**
+                 * DynamipsSpec idlemax.
+                 * @member {number} idlemax
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @instance
+                 */
+                DynamipsSpec.prototype.idlemax = 0;
+
+                /**
+                 * DynamipsSpec idlesleep.
+                 * @member {number} idlesleep
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @instance
+                 */
+                DynamipsSpec.prototype.idlesleep = 0;
+
+                /**
+                 * DynamipsSpec execAreaMb.
+                 * @member {number} execAreaMb
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @instance
+                 */
+                DynamipsSpec.prototype.execAreaMb = 0;
+
+                /**
+                 * DynamipsSpec mmap.
+                 * @member {boolean} mmap
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @instance
+                 */
+                DynamipsSpec.prototype.mmap = false;
+
+                /**
+                 * DynamipsSpec sparsemem.
+                 * @member {boolean} sparsemem
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @instance
+                 */
+                DynamipsSpec.prototype.sparsemem = false;
+
+                /**
+                 * DynamipsSpec clockDivisor.
+                 * @member {number} clockDivisor
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @instance
+                 */
+                DynamipsSpec.prototype.clockDivisor = 0;
+
+                /**
+                 * DynamipsSpec disk0Mb.
+                 * @member {number} disk0Mb
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @instance
+                 */
+                DynamipsSpec.prototype.disk0Mb = 0;
+
+                /**
+                 * DynamipsSpec disk1Mb.
+                 * @member {number} disk1Mb
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @instance
+                 */
+                DynamipsSpec.prototype.disk1Mb = 0;
+
+                /**
+                 * DynamipsSpec iomemPercent.
+                 * @member {number} iomemPercent
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @instance
+                 */
+                DynamipsSpec.prototype.iomemPercent = 0;
+
+                /**
+                 * DynamipsSpec macAddress.
+                 * @member {string} macAddress
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @instance
+                 */
+                DynamipsSpec.prototype.macAddress = "";
+
+                /**
+                 * DynamipsSpec systemId.
+                 * @member {string} systemId
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @instance
+                 */
+                DynamipsSpec.prototype.systemId = "";
+
+                /**
+                 * DynamipsSpec auxPort.
+                 * @member {number} auxPort
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @instance
+                 */
+                DynamipsSpec.prototype.auxPort = 0;
+
+                /**
+                 * DynamipsSpec privateConfig.
+                 * @member {string} privateConfig
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @instance
+                 */
+                DynamipsSpec.prototype.privateConfig = "";
+
+                /**
+                 * DynamipsSpec consoleType.
+                 * @member {string} consoleType
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @instance
+                 */
+                DynamipsSpec.prototype.consoleType = "";
+
+                /**
+                 * Creates a new DynamipsSpec instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @static
+                 * @param {gns3.dataplane.v1.DynamipsSpec.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.DynamipsSpec} DynamipsSpec instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.DynamipsSpec.$Shape): gns3.dataplane.v1.DynamipsSpec & gns3.dataplane.v1.DynamipsSpec.$Shape;
+                 *   (properties?: gns3.dataplane.v1.DynamipsSpec.$Properties): gns3.dataplane.v1.DynamipsSpec;
+                 * }}
+                 */
+                DynamipsSpec.create = function(properties) {
+                    return new DynamipsSpec(properties);
+                };
+
+                /**
+                 * Encodes the specified DynamipsSpec message. Does not implicitly {@link gns3.dataplane.v1.DynamipsSpec.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @static
+                 * @param {gns3.dataplane.v1.DynamipsSpec.$Properties} message DynamipsSpec message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                DynamipsSpec.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.circuits != null && message.circuits.length)
+                        for (let i = 0; i < message.circuits.length; ++i)
+                            $root.gns3.dataplane.v1.VirtualCircuit.encode(message.circuits[i], writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
+                    if (message.platform != null && $Object.hasOwnProperty.call(message, "platform") && message.platform !== "")
+                        writer.uint32(/* id 2, wireType 2 =*/18).string(message.platform);
+                    if (message.image != null && $Object.hasOwnProperty.call(message, "image"))
+                        $root.gns3.dataplane.v1.QemuImage.encode(message.image, writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
+                    if (message.dynamipsId != null && $Object.hasOwnProperty.call(message, "dynamipsId") && message.dynamipsId !== 0)
+                        writer.uint32(/* id 4, wireType 0 =*/32).uint32(message.dynamipsId);
+                    if (message.ramMb != null && $Object.hasOwnProperty.call(message, "ramMb") && message.ramMb !== 0)
+                        writer.uint32(/* id 5, wireType 0 =*/40).uint32(message.ramMb);
+                    if (message.nvramKb != null && $Object.hasOwnProperty.call(message, "nvramKb") && message.nvramKb !== 0)
+                        writer.uint32(/* id 6, wireType 0 =*/48).uint32(message.nvramKb);
+                    if (message.chassis != null && $Object.hasOwnProperty.call(message, "chassis") && message.chassis !== "")
+                        writer.uint32(/* id 7, wireType 2 =*/58).string(message.chassis);
+                    if (message.npe != null && $Object.hasOwnProperty.call(message, "npe") && message.npe !== "")
+                        writer.uint32(/* id 8, wireType 2 =*/66).string(message.npe);
+                    if (message.midplane != null && $Object.hasOwnProperty.call(message, "midplane") && message.midplane !== "")
+                        writer.uint32(/* id 9, wireType 2 =*/74).string(message.midplane);
+                    if (message.cards != null && message.cards.length)
+                        for (let i = 0; i < message.cards.length; ++i)
+                            $root.gns3.dataplane.v1.DynamipsCard.encode(message.cards[i], writer.uint32(/* id 10, wireType 2 =*/82).fork(), _depth + 1).ldelim();
+                    if (message.idlepc != null && $Object.hasOwnProperty.call(message, "idlepc") && message.idlepc !== "")
+                        writer.uint32(/* id 11, wireType 2 =*/90).string(message.idlepc);
+                    if (message.idlemax != null && $Object.hasOwnProperty.call(message, "idlemax") && message.idlemax !== 0)
+                        writer.uint32(/* id 12, wireType 0 =*/96).uint32(message.idlemax);
+                    if (message.idlesleep != null && $Object.hasOwnProperty.call(message, "idlesleep") && message.idlesleep !== 0)
+                        writer.uint32(/* id 13, wireType 0 =*/104).uint32(message.idlesleep);
+                    if (message.execAreaMb != null && $Object.hasOwnProperty.call(message, "execAreaMb") && message.execAreaMb !== 0)
+                        writer.uint32(/* id 14, wireType 0 =*/112).uint32(message.execAreaMb);
+                    if (message.mmap != null && $Object.hasOwnProperty.call(message, "mmap") && message.mmap !== false)
+                        writer.uint32(/* id 15, wireType 0 =*/120).bool(message.mmap);
+                    if (message.sparsemem != null && $Object.hasOwnProperty.call(message, "sparsemem") && message.sparsemem !== false)
+                        writer.uint32(/* id 16, wireType 0 =*/128).bool(message.sparsemem);
+                    if (message.clockDivisor != null && $Object.hasOwnProperty.call(message, "clockDivisor") && message.clockDivisor !== 0)
+                        writer.uint32(/* id 17, wireType 0 =*/136).uint32(message.clockDivisor);
+                    if (message.disk0Mb != null && $Object.hasOwnProperty.call(message, "disk0Mb") && message.disk0Mb !== 0)
+                        writer.uint32(/* id 18, wireType 0 =*/144).uint32(message.disk0Mb);
+                    if (message.disk1Mb != null && $Object.hasOwnProperty.call(message, "disk1Mb") && message.disk1Mb !== 0)
+                        writer.uint32(/* id 19, wireType 0 =*/152).uint32(message.disk1Mb);
+                    if (message.iomemPercent != null && $Object.hasOwnProperty.call(message, "iomemPercent") && message.iomemPercent !== 0)
+                        writer.uint32(/* id 20, wireType 0 =*/160).uint32(message.iomemPercent);
+                    if (message.macAddress != null && $Object.hasOwnProperty.call(message, "macAddress") && message.macAddress !== "")
+                        writer.uint32(/* id 21, wireType 2 =*/170).string(message.macAddress);
+                    if (message.systemId != null && $Object.hasOwnProperty.call(message, "systemId") && message.systemId !== "")
+                        writer.uint32(/* id 22, wireType 2 =*/178).string(message.systemId);
+                    if (message.auxPort != null && $Object.hasOwnProperty.call(message, "auxPort") && message.auxPort !== 0)
+                        writer.uint32(/* id 23, wireType 0 =*/184).uint32(message.auxPort);
+                    if (message.privateConfig != null && $Object.hasOwnProperty.call(message, "privateConfig") && message.privateConfig !== "")
+                        writer.uint32(/* id 24, wireType 2 =*/194).string(message.privateConfig);
+                    if (message.consoleType != null && $Object.hasOwnProperty.call(message, "consoleType") && message.consoleType !== "")
+                        writer.uint32(/* id 25, wireType 2 =*/202).string(message.consoleType);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a DynamipsSpec message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.DynamipsSpec & gns3.dataplane.v1.DynamipsSpec.$Shape} DynamipsSpec
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                DynamipsSpec.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.DynamipsSpec();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.circuits && message.circuits.length))
+                                    message.circuits = [];
+                                message.circuits.push($root.gns3.dataplane.v1.VirtualCircuit.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.platform = value;
+                                else
+                                    delete message.platform;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                message.image = $root.gns3.dataplane.v1.QemuImage.decode(reader, reader.size(), $undefined, _depth + 1, message.image);
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.dynamipsId = value;
+                                else
+                                    delete message.dynamipsId;
+                                continue;
+                            }
+                        case 5: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.ramMb = value;
+                                else
+                                    delete message.ramMb;
+                                continue;
+                            }
+                        case 6: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.nvramKb = value;
+                                else
+                                    delete message.nvramKb;
+                                continue;
+                            }
+                        case 7: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.chassis = value;
+                                else
+                                    delete message.chassis;
+                                continue;
+                            }
+                        case 8: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.npe = value;
+                                else
+                                    delete message.npe;
+                                continue;
+                            }
+                        case 9: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.midplane = value;
+                                else
+                                    delete message.midplane;
+                                continue;
+                            }
+                        case 10: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.cards && message.cards.length))
+                                    message.cards = [];
+                                message.cards.push($root.gns3.dataplane.v1.DynamipsCard.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        case 11: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.idlepc = value;
+                                else
+                                    delete message.idlepc;
+                                continue;
+                            }
+                        case 12: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.idlemax = value;
+                                else
+                                    delete message.idlemax;
+                                continue;
+                            }
+                        case 13: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.idlesleep = value;
+                                else
+                                    delete message.idlesleep;
+                                continue;
+                            }
+                        case 14: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.execAreaMb = value;
+                                else
+                                    delete message.execAreaMb;
+                                continue;
+                            }
+                        case 15: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.bool())
+                                    message.mmap = value;
+                                else
+                                    delete message.mmap;
+                                continue;
+                            }
+                        case 16: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.bool())
+                                    message.sparsemem = value;
+                                else
+                                    delete message.sparsemem;
+                                continue;
+                            }
+                        case 17: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.clockDivisor = value;
+                                else
+                                    delete message.clockDivisor;
+                                continue;
+                            }
+                        case 18: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.disk0Mb = value;
+                                else
+                                    delete message.disk0Mb;
+                                continue;
+                            }
+                        case 19: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.disk1Mb = value;
+                                else
+                                    delete message.disk1Mb;
+                                continue;
+                            }
+                        case 20: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.iomemPercent = value;
+                                else
+                                    delete message.iomemPercent;
+                                continue;
+                            }
+                        case 21: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.macAddress = value;
+                                else
+                                    delete message.macAddress;
+                                continue;
+                            }
+                        case 22: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.systemId = value;
+                                else
+                                    delete message.systemId;
+                                continue;
+                            }
+                        case 23: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.auxPort = value;
+                                else
+                                    delete message.auxPort;
+                                continue;
+                            }
+                        case 24: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.privateConfig = value;
+                                else
+                                    delete message.privateConfig;
+                                continue;
+                            }
+                        case 25: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.consoleType = value;
+                                else
+                                    delete message.consoleType;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for DynamipsSpec
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                DynamipsSpec.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.DynamipsSpec";
+                };
+
+                return DynamipsSpec;
+            })();
+
+            v1.VirtualCircuit = (function() {
+
+                /**
+                 * Properties of a VirtualCircuit.
+                 * @typedef {Object} gns3.dataplane.v1.VirtualCircuit.$Properties
+                 * @property {gns3.dataplane.v1.CircuitEnd.$Properties|null} [a] VirtualCircuit a
+                 * @property {gns3.dataplane.v1.CircuitEnd.$Properties|null} [b] VirtualCircuit b
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a VirtualCircuit.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IVirtualCircuit
+                 * @augments gns3.dataplane.v1.VirtualCircuit.$Properties
+                 * @deprecated Use gns3.dataplane.v1.VirtualCircuit.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a VirtualCircuit.
+                 * @typedef {gns3.dataplane.v1.VirtualCircuit.$Properties} gns3.dataplane.v1.VirtualCircuit.$Shape
+                 */
+
+                /**
+                 * Constructs a new VirtualCircuit.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a VirtualCircuit.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.VirtualCircuit.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const VirtualCircuit = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * VirtualCircuit a.
+                 * @member {gns3.dataplane.v1.CircuitEnd.$Properties|null|undefined} a
+                 * @memberof gns3.dataplane.v1.VirtualCircuit
+                 * @instance
+                 */
+                VirtualCircuit.prototype.a = null;
+
+                /**
+                 * VirtualCircuit b.
+                 * @member {gns3.dataplane.v1.CircuitEnd.$Properties|null|undefined} b
+                 * @memberof gns3.dataplane.v1.VirtualCircuit
+                 * @instance
+                 */
+                VirtualCircuit.prototype.b = null;
+
+                /**
+                 * Creates a new VirtualCircuit instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.VirtualCircuit
+                 * @static
+                 * @param {gns3.dataplane.v1.VirtualCircuit.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.VirtualCircuit} VirtualCircuit instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.VirtualCircuit.$Shape): gns3.dataplane.v1.VirtualCircuit & gns3.dataplane.v1.VirtualCircuit.$Shape;
+                 *   (properties?: gns3.dataplane.v1.VirtualCircuit.$Properties): gns3.dataplane.v1.VirtualCircuit;
+                 * }}
+                 */
+                VirtualCircuit.create = function(properties) {
+                    return new VirtualCircuit(properties);
+                };
+
+                /**
+                 * Encodes the specified VirtualCircuit message. Does not implicitly {@link gns3.dataplane.v1.VirtualCircuit.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.VirtualCircuit
+                 * @static
+                 * @param {gns3.dataplane.v1.VirtualCircuit.$Properties} message VirtualCircuit message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                VirtualCircuit.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.a != null && $Object.hasOwnProperty.call(message, "a"))
+                        $root.gns3.dataplane.v1.CircuitEnd.encode(message.a, writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
+                    if (message.b != null && $Object.hasOwnProperty.call(message, "b"))
+                        $root.gns3.dataplane.v1.CircuitEnd.encode(message.b, writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a VirtualCircuit message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.VirtualCircuit
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.VirtualCircuit & gns3.dataplane.v1.VirtualCircuit.$Shape} VirtualCircuit
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                VirtualCircuit.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.VirtualCircuit();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                message.a = $root.gns3.dataplane.v1.CircuitEnd.decode(reader, reader.size(), $undefined, _depth + 1, message.a);
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                message.b = $root.gns3.dataplane.v1.CircuitEnd.decode(reader, reader.size(), $undefined, _depth + 1, message.b);
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for VirtualCircuit
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.VirtualCircuit
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                VirtualCircuit.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.VirtualCircuit";
+                };
+
+                return VirtualCircuit;
+            })();
+
+            v1.CircuitEnd = (function() {
+
+                /**
+                 * Properties of a CircuitEnd.
+                 * @typedef {Object} gns3.dataplane.v1.CircuitEnd.$Properties
+                 * @property {number|null} [port] CircuitEnd port
+                 * @property {Array.<number>|null} [ids] CircuitEnd ids
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a CircuitEnd.
+                 * @memberof gns3.dataplane.v1
+                 * @interface ICircuitEnd
+                 * @augments gns3.dataplane.v1.CircuitEnd.$Properties
+                 * @deprecated Use gns3.dataplane.v1.CircuitEnd.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a CircuitEnd.
+                 * @typedef {gns3.dataplane.v1.CircuitEnd.$Properties} gns3.dataplane.v1.CircuitEnd.$Shape
+                 */
+
+                /**
+                 * Constructs a new CircuitEnd.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a CircuitEnd.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.CircuitEnd.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const CircuitEnd = function (properties) {
+                    this.ids = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * CircuitEnd port.
+                 * @member {number} port
+                 * @memberof gns3.dataplane.v1.CircuitEnd
+                 * @instance
+                 */
+                CircuitEnd.prototype.port = 0;
+
+                /**
+                 * CircuitEnd ids.
+                 * @member {Array.<number>} ids
+                 * @memberof gns3.dataplane.v1.CircuitEnd
+                 * @instance
+                 */
+                CircuitEnd.prototype.ids = $util.emptyArray;
+
+                /**
+                 * Creates a new CircuitEnd instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.CircuitEnd
+                 * @static
+                 * @param {gns3.dataplane.v1.CircuitEnd.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.CircuitEnd} CircuitEnd instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.CircuitEnd.$Shape): gns3.dataplane.v1.CircuitEnd & gns3.dataplane.v1.CircuitEnd.$Shape;
+                 *   (properties?: gns3.dataplane.v1.CircuitEnd.$Properties): gns3.dataplane.v1.CircuitEnd;
+                 * }}
+                 */
+                CircuitEnd.create = function(properties) {
+                    return new CircuitEnd(properties);
+                };
+
+                /**
+                 * Encodes the specified CircuitEnd message. Does not implicitly {@link gns3.dataplane.v1.CircuitEnd.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.CircuitEnd
+                 * @static
+                 * @param {gns3.dataplane.v1.CircuitEnd.$Properties} message CircuitEnd message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                CircuitEnd.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.port != null && $Object.hasOwnProperty.call(message, "port") && message.port !== 0)
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint32(message.port);
+                    if (message.ids != null && message.ids.length)
+                        writer.uint32(/* id 2, wireType 2 =*/18).uint32s(message.ids);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a CircuitEnd message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.CircuitEnd
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.CircuitEnd & gns3.dataplane.v1.CircuitEnd.$Shape} CircuitEnd
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                CircuitEnd.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.CircuitEnd();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.port = value;
+                                else
+                                    delete message.port;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType === 2) {
+                                    if (!(message.ids && message.ids.length))
+                                        message.ids = [];
+                                    reader.uint32s(message.ids);
+                                    continue;
+                                }
+                                if (wireType !== 0)
+                                    break;
+                                if (!(message.ids && message.ids.length))
+                                    message.ids = [];
+                                message.ids.push(reader.uint32());
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for CircuitEnd
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.CircuitEnd
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                CircuitEnd.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.CircuitEnd";
+                };
+
+                return CircuitEnd;
+            })();
+
+            v1.DynamipsCard = (function() {
+
+                /**
+                 * Properties of a DynamipsCard.
+                 * @typedef {Object} gns3.dataplane.v1.DynamipsCard.$Properties
+                 * @property {number|null} [slot] DynamipsCard slot
+                 * @property {number|null} [subslot] DynamipsCard subslot
+                 * @property {string|null} [name] DynamipsCard name
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a DynamipsCard.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IDynamipsCard
+                 * @augments gns3.dataplane.v1.DynamipsCard.$Properties
+                 * @deprecated Use gns3.dataplane.v1.DynamipsCard.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a DynamipsCard.
+                 * @typedef {gns3.dataplane.v1.DynamipsCard.$Properties} gns3.dataplane.v1.DynamipsCard.$Shape
+                 */
+
+                /**
+                 * Constructs a new DynamipsCard.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a DynamipsCard.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.DynamipsCard.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const DynamipsCard = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * DynamipsCard slot.
+                 * @member {number} slot
+                 * @memberof gns3.dataplane.v1.DynamipsCard
+                 * @instance
+                 */
+                DynamipsCard.prototype.slot = 0;
+
+                /**
+                 * DynamipsCard subslot.
+                 * @member {number} subslot
+                 * @memberof gns3.dataplane.v1.DynamipsCard
+                 * @instance
+                 */
+                DynamipsCard.prototype.subslot = 0;
+
+                /**
+                 * DynamipsCard name.
+                 * @member {string} name
+                 * @memberof gns3.dataplane.v1.DynamipsCard
+                 * @instance
+                 */
+                DynamipsCard.prototype.name = "";
+
+                /**
+                 * Creates a new DynamipsCard instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.DynamipsCard
+                 * @static
+                 * @param {gns3.dataplane.v1.DynamipsCard.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.DynamipsCard} DynamipsCard instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.DynamipsCard.$Shape): gns3.dataplane.v1.DynamipsCard & gns3.dataplane.v1.DynamipsCard.$Shape;
+                 *   (properties?: gns3.dataplane.v1.DynamipsCard.$Properties): gns3.dataplane.v1.DynamipsCard;
+                 * }}
+                 */
+                DynamipsCard.create = function(properties) {
+                    return new DynamipsCard(properties);
+                };
+
+                /**
+                 * Encodes the specified DynamipsCard message. Does not implicitly {@link gns3.dataplane.v1.DynamipsCard.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.DynamipsCard
+                 * @static
+                 * @param {gns3.dataplane.v1.DynamipsCard.$Properties} message DynamipsCard message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                DynamipsCard.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.slot != null && $Object.hasOwnProperty.call(message, "slot") && message.slot !== 0)
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint32(message.slot);
+                    if (message.subslot != null && $Object.hasOwnProperty.call(message, "subslot") && message.subslot !== 0)
+                        writer.uint32(/* id 2, wireType 0 =*/16).uint32(message.subslot);
+                    if (message.name != null && $Object.hasOwnProperty.call(message, "name") && message.name !== "")
+                        writer.uint32(/* id 3, wireType 2 =*/26).string(message.name);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a DynamipsCard message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.DynamipsCard
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.DynamipsCard & gns3.dataplane.v1.DynamipsCard.$Shape} DynamipsCard
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                DynamipsCard.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.DynamipsCard();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.slot = value;
+                                else
+                                    delete message.slot;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.subslot = value;
+                                else
+                                    delete message.subslot;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.name = value;
+                                else
+                                    delete message.name;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for DynamipsCard
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.DynamipsCard
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                DynamipsCard.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.DynamipsCard";
+                };
+
+                return DynamipsCard;
             })();
 
             v1.DockerSpec = (function() {

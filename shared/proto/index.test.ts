@@ -49,7 +49,7 @@ describe("messages", () => {
         consolePort: 5000,
         ports: [],
         startupScript: "set pcname PC1\nip 10.0.0.1/24\n",
-        restartGeneration: 3, suspended: false, qemu: null, docker: null,
+        restartGeneration: 3, suspended: false, qemu: null, docker: null, dynamips: null,
       },
       {
         nodeId: "n2",
@@ -60,7 +60,7 @@ describe("messages", () => {
         consolePort: 0,
         ports: [{ portNumber: 0, name: "Ethernet0", mode: PortMode.DOT1Q, vlan: 10, ethertype: 0x88a8, cloudUdp: null, cloudDevice: null, linked: false }],
         startupScript: "",
-        restartGeneration: 0, suspended: false, qemu: null, docker: null,
+        restartGeneration: 0, suspended: false, qemu: null, docker: null, dynamips: null,
       },
     ],
     links: [

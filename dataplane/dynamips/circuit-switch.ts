@@ -1,0 +1,166 @@
+/**
+ * A Frame Relay or ATM switch that Dynamips switches: a hypervisor of its own, one UDP NIO per
+ * port its circuits use, and the circuits. Each port is a stable endpoint (a link relay stays
+ * attached while the hypervisor is restarted or the circuits change). When the hypervisor dies
+ * the switch says so and starts it again, after 1 s and then up to every 30 s, until it serves.
+ */
+import type { Logger } from "@shared/logging/logger";
+import type { VirtualCircuit } from "@shared/proto";
+import type { Endpoint } from "../forwarding/endpoint";
+import type { UdpEndpoint } from "../forwarding/udp-endpoint";
+import { SwitchablePort } from "../nodes/switchable-port";
+import { DynamipsHypervisor } from "./hypervisor-process";
+import { circuitCommands, type CircuitModule } from "./switch-circuits";
+import { openUdpNio } from "./udp-nio";
+import { circuitPorts } from "@shared/dynamips/virtual-circuits";
+
+export interface CircuitSwitchOptions {
+  readonly module: CircuitModule;
+  readonly nodeId: string;
+  readonly workDir: string;
+  readonly log: Logger;
+  readonly executable?: string;
+  /** Told when the switch stops switching (its hypervisor died; the message says why) and when it switches again (null). */
+  readonly onProblem: (problem: string | null) => void;
+}
+
+interface Run {
+  readonly hypervisor: DynamipsHypervisor;
+  readonly tunnels: Map<number, UdpEndpoint>;
+  /** The circuits the hypervisor switches now, as JSON; "" before the first are set. */
+  applied: string;
+}
+
+const FIRST_RETRY_MS = 1000;
+const LAST_RETRY_MS = 30_000;
+/** The switch's name inside its hypervisor, which holds nothing else. */
+const SWITCH_NAME = "switch";
+
+export class CircuitSwitch {
+  private readonly ports = new Map<number, SwitchablePort>();
+  private circuits: VirtualCircuit[] = [];
+  private run: Run | undefined;
+  private queue: Promise<void> = Promise.resolve();
+  private retry: NodeJS.Timeout | undefined;
+  private retryMs = FIRST_RETRY_MS;
+  private closed = false;
+
+  constructor(private readonly options: CircuitSwitchOptions) {}
+
+  /** Port `n` of the switch, for as long as a circuit uses it. */
+  port(portNumber: number): Endpoint | undefined {
+    return this.ports.get(portNumber);
+  }
+
+  /** The hypervisor's pid while one runs (tests end it to see the switch come back). */
+  get pid(): number | undefined {
+    return this.run?.hypervisor.pid;
+  }
+
+  get argv(): readonly string[] | undefined {
+    return this.run?.hypervisor.argv;
+  }
+
+  /** Switches `circuits` from now on; rejects with why it cannot (the hypervisor would not start, or refused a circuit). */
+  configure(circuits: readonly VirtualCircuit[]): Promise<void> {
+    this.circuits = [...circuits];
+    for (const port of circuitPorts(circuits)) if (!this.ports.has(port)) this.ports.set(port, new SwitchablePort());
+    return this.serialise(() => this.apply());
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retry);
+    await this.serialise(async () => {
+      if (this.run) await this.end(this.run, true);
+    });
+  }
+
+  private serialise(step: () => Promise<void>): Promise<void> {
+    const next = this.queue.then(step);
+    this.queue = next.catch(() => {});
+    return next;
+  }
+
+  private async apply(): Promise<void> {
+    if (this.closed) return;
+    const wanted = JSON.stringify(this.circuits);
+    if (this.run?.applied === wanted) return;
+    const run = this.run ?? (await this.start());
+    const { client } = run.hypervisor;
+    const { module } = this.options;
+    // Circuits cannot be edited in place: the switch is made again, on NIOs that stay.
+    if (run.applied !== "") await client.send(module, "delete", SWITCH_NAME);
+    run.applied = "";
+    const ports = new Set(circuitPorts(this.circuits));
+    for (const [port, tunnel] of run.tunnels) {
+      if (ports.has(port)) continue;
+      this.ports.get(port)?.detach();
+      this.ports.delete(port);
+      run.tunnels.delete(port);
+      await tunnel.close();
+      await client.send("nio", "delete", nioName(port));
+    }
+    for (const port of ports) {
+      if (run.tunnels.has(port)) continue;
+      const tunnel = await openUdpNio(client, nioName(port));
+      run.tunnels.set(port, tunnel);
+      this.ports.get(port)!.attach(tunnel);
+    }
+    await client.send(module, "create", SWITCH_NAME);
+    for (const command of circuitCommands(module, SWITCH_NAME, this.circuits, nioName)) await client.send(...command);
+    run.applied = wanted;
+  }
+
+  private async start(): Promise<Run> {
+    const hypervisor = await DynamipsHypervisor.start({
+      workDir: this.options.workDir,
+      nodeId: this.options.nodeId,
+      log: this.options.log,
+      ...(this.options.executable ? { executable: this.options.executable } : {}),
+    });
+    const run: Run = { hypervisor, tunnels: new Map(), applied: "" };
+    hypervisor.onExit((message) => void this.serialise(() => this.crashed(run, message)));
+    this.run = run;
+    return run;
+  }
+
+  private async crashed(run: Run, message: string): Promise<void> {
+    if (this.run !== run || this.closed) return;
+    this.options.log.warn("the switch's Dynamips hypervisor exited; starting it again", { node_id: this.options.nodeId, detail: message });
+    await this.end(run, false);
+    this.options.onProblem(`${message}; starting it again`);
+    this.scheduleRetry();
+  }
+
+  private scheduleRetry(): void {
+    clearTimeout(this.retry);
+    this.retry = setTimeout(() => {
+      void this.serialise(async () => {
+        try {
+          await this.apply();
+          this.retryMs = FIRST_RETRY_MS;
+          this.options.onProblem(null);
+        } catch (error) {
+          if (this.run) await this.end(this.run, true);
+          this.options.onProblem(`Dynamips would not switch again: ${(error as Error).message}; trying again`);
+          this.retryMs = Math.min(this.retryMs * 2, LAST_RETRY_MS);
+          if (!this.closed) this.scheduleRetry();
+        }
+      });
+    }, this.retryMs);
+  }
+
+  /** Lets the run go: its ports detached (frames to them are lost meanwhile), its sockets closed, the process ended when `stop`. */
+  private async end(run: Run, stop: boolean): Promise<void> {
+    if (this.run === run) this.run = undefined;
+    for (const port of run.tunnels.keys()) this.ports.get(port)?.detach();
+    await Promise.all([...run.tunnels.values()].map((tunnel) => tunnel.close()));
+    run.tunnels.clear();
+    if (stop) await run.hypervisor.stop();
+  }
+}
+
+function nioName(port: number): string {
+  return `udp-${port}`;
+}

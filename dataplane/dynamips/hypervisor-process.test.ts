@@ -1,0 +1,61 @@
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { describe, expect, it } from "vitest";
+import { createLogger } from "@shared/logging/logger";
+import { cleanupAfterEach, waitFor } from "@shared/testing/cleanups";
+import { identify, isAlive, workingDirectory } from "../nodes/processes";
+import { DynamipsHypervisor } from "./hypervisor-process";
+
+const { later, tempDir } = cleanupAfterEach();
+const log = createLogger("test.dynamips");
+
+describe("a Dynamips hypervisor process", () => {
+  it("runs in the node's folder, answers its version and ends on stop", async () => {
+    const workDir = tempDir("hypervisor-");
+    const hypervisor = await DynamipsHypervisor.start({ workDir, nodeId: "n", log });
+    later(() => hypervisor.stop());
+    expect(hypervisor.version).toMatch(/^0\.2\.\d+$/);
+    expect(workingDirectory(hypervisor.pid)).toBe(workDir);
+    expect(await hypervisor.client.send("hypervisor", "module_list")).toEqual(expect.arrayContaining(["frsw", "atmsw", "c7200", "vm", "nio"]));
+    const process = identify(hypervisor.pid)!;
+    await hypervisor.stop();
+    expect(isAlive(process)).toBe(false);
+  });
+
+  it("dies with a daemon killed outright", async () => {
+    const workDir = tempDir("hypervisor-orphan-");
+    const script = [
+      `import { createLogger } from ${JSON.stringify(join(import.meta.dirname, "../../shared/logging/logger.ts"))};`,
+      `import { DynamipsHypervisor } from ${JSON.stringify(join(import.meta.dirname, "hypervisor-process.ts"))};`,
+      `const hypervisor = await DynamipsHypervisor.start({ workDir: ${JSON.stringify(workDir)}, nodeId: "orphan", log: createLogger("orphan") });`,
+      "console.log(JSON.stringify({ pid: hypervisor.pid }));",
+      "setInterval(() => {}, 1000);",
+    ].join("\n");
+    const owner = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+    const line = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: owner.stdout! }).once("line", resolve);
+      owner.once("exit", (code) => reject(new Error(`the owner process exited with ${code}`)));
+    });
+    const orphan = identify((JSON.parse(line) as { pid: number }).pid)!;
+    expect(isAlive(orphan)).toBe(true);
+    owner.kill("SIGKILL");
+    await waitFor("the hypervisor gone with its daemon", () => !isAlive(orphan), 5000);
+  });
+
+  it("ends a hypervisor an earlier daemon left in the same folder before starting", async () => {
+    const workDir = tempDir("hypervisor-leftover-");
+    const earlier = await DynamipsHypervisor.start({ workDir, nodeId: "n", log });
+    const leftover = identify(earlier.pid)!;
+    const next = await DynamipsHypervisor.start({ workDir, nodeId: "n", log });
+    later(() => next.stop());
+    expect(isAlive(leftover)).toBe(false);
+    expect(next.pid).not.toBe(leftover.pid);
+  });
+
+  it("says when dynamips is not installed", async () => {
+    await expect(DynamipsHypervisor.start({ workDir: tempDir("hypervisor-missing-"), nodeId: "n", log, executable: "dynamips-not-here" })).rejects.toThrow(
+      "dynamips is not installed on this host (Debian: apt install dynamips, from the non-free section)",
+    );
+  });
+});

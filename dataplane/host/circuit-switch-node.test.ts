@@ -1,0 +1,130 @@
+import { createSocket, type Socket } from "node:dgram";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { describe, expect, it } from "vitest";
+import { readCircuits } from "@shared/dynamips/virtual-circuits";
+import { NodeKind, PortMode, type DesiredHostState, type LinkSpec, type NodeSpec, type VirtualCircuit } from "@shared/proto";
+import { cleanupAfterEach, waitFor } from "@shared/testing/cleanups";
+import { atmCell, dlciOf, frameRelayFrame, vpiVciOf } from "../dynamips/testing";
+import { commandLine, workingDirectory } from "../nodes/processes";
+import { circuitSwitchFactory } from "./circuit-switch-node";
+import { CloudRuntime } from "./cloud-runtime";
+import { HostReconciler } from "./host-reconciler";
+
+const { later } = cleanupAfterEach();
+
+/** A stand-in for a router's serial interface: a UDP socket behind a cloud port. */
+interface SerialPeer {
+  socket: Socket;
+  port: number;
+  frames: Buffer[];
+}
+
+async function serialPeer(): Promise<SerialPeer> {
+  const socket = createSocket("udp4");
+  const frames: Buffer[] = [];
+  socket.on("message", (frame) => frames.push(frame));
+  await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", () => resolve()));
+  later(() => new Promise<void>((resolve) => socket.close(() => resolve())));
+  return { socket, port: socket.address().port, frames };
+}
+
+let nextPort = 26100 + Math.floor(Math.random() * 2000);
+
+const base = { projectId: "p", running: true, consolePort: 0, startupScript: "", restartGeneration: 0, suspended: false, qemu: null, docker: null };
+
+function cloud(nodeId: string, peers: SerialPeer[]): { spec: NodeSpec; ports: number[] } {
+  const ports = peers.map(() => nextPort++);
+  const spec: NodeSpec = {
+    ...base, nodeId, name: nodeId, kind: NodeKind.CLOUD, dynamips: null,
+    ports: peers.map((peer, index) => ({
+      portNumber: index, name: `udp${index}`, mode: PortMode.MODE_UNSPECIFIED, vlan: 0, ethertype: 0,
+      cloudUdp: { localPort: ports[index]!, remoteHost: "127.0.0.1", remotePort: peer.port }, cloudDevice: null, linked: true,
+    })),
+  };
+  return { spec, ports };
+}
+
+function circuitSwitch(nodeId: string, kind: NodeKind, circuits: VirtualCircuit[]): NodeSpec {
+  return { ...base, nodeId, name: nodeId, kind, ports: [], dynamips: { circuits } as NodeSpec["dynamips"] };
+}
+
+function link(linkId: string, a: [string, number], b: [string, number], extra: Partial<LinkSpec> = {}): LinkSpec {
+  return {
+    linkId, projectId: "p",
+    a: { nodeId: a[0], adapterNumber: 0, portNumber: a[1], local: true },
+    b: { nodeId: b[0], adapterNumber: 0, portNumber: b[1], local: true },
+    filters: [], suspended: false, tunnel: null, capture: null, ...extra,
+  };
+}
+
+function host(): { reconciler: HostReconciler; dataDir: string } {
+  const dataDir = mkdtempSync(join(tmpdir(), "circuit-host-"));
+  const reconciler = new HostReconciler(
+    { [NodeKind.CLOUD]: (spec) => CloudRuntime.start(spec), [NodeKind.FRAME_RELAY_SWITCH]: circuitSwitchFactory(), [NodeKind.ATM_SWITCH]: circuitSwitchFactory() },
+    { dataDir },
+  );
+  later(async () => {
+    await reconciler.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return { reconciler, dataDir };
+}
+
+/** The dynamips processes running in `folder` or below it. */
+function dynamipsUnder(folder: string): number[] {
+  const pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name)).map(Number);
+  return pids.filter((pid) => commandLine(pid)?.[0]?.endsWith("dynamips") && (workingDirectory(pid) ?? "").startsWith(folder));
+}
+
+describe("Frame Relay and ATM switch nodes on a host", () => {
+  it("carry a DLCI's frames between two serial peers through the links' filters", async () => {
+    const [left, right] = [await serialPeer(), await serialPeer()];
+    const edge = cloud("serial", [left, right]);
+    const circuits = readCircuits("frame_relay", { "1:100": "2:200" }) as VirtualCircuit[];
+    const { reconciler } = host();
+    const state = (revision: number, links: LinkSpec[]): DesiredHostState => ({ revision, nodes: [edge.spec, circuitSwitch("fr", NodeKind.FRAME_RELAY_SWITCH, circuits)], links });
+    const plain = [link("in", ["serial", 0], ["fr", 1]), link("out", ["fr", 2], ["serial", 1])];
+    expect(await reconciler.apply(state(1, plain))).toEqual([]);
+
+    const send = (count: number, from = 0) => {
+      for (let n = from; n < from + count; n++) left.socket.send(frameRelayFrame(100, `frame ${n}`), edge.ports[0]!, "127.0.0.1");
+    };
+    send(10);
+    await waitFor("ten frames through the switch", () => right.frames.length >= 10);
+    expect(right.frames.map(dlciOf)).toEqual(Array(10).fill(200));
+    expect(right.frames.map((frame) => frame.subarray(2).toString())).toEqual(Array.from({ length: 10 }, (_, n) => `frame ${n}`));
+
+    // frequency_drop [2] on the switch's first link: every second frame from now on is lost on the way in.
+    const filtered = [link("in", ["serial", 0], ["fr", 1], { filters: [{ type: "frequency_drop", numbers: [2], text: "" }] }), plain[1]!];
+    expect(await reconciler.apply(state(2, filtered))).toEqual([]);
+    right.frames.length = 0;
+    send(10, 10);
+    await waitFor("five frames through the filter", () => right.frames.length >= 5);
+    await sleep(100);
+    expect(right.frames.map((frame) => frame.subarray(2).toString())).toEqual([10, 12, 14, 16, 18].map((n) => `frame ${n}`));
+
+    // And back the other way, rewritten to DLCI 100.
+    right.socket.send(frameRelayFrame(200, "reply"), edge.ports[1]!, "127.0.0.1");
+    await waitFor("the reply", () => left.frames.length > 0);
+    expect(dlciOf(left.frames[0]!)).toBe(100);
+  });
+
+  it("switch ATM cells by VPI/VCI, and end their hypervisor when they leave the state", async () => {
+    const [left, right] = [await serialPeer(), await serialPeer()];
+    const edge = cloud("serial", [left, right]);
+    const circuits = readCircuits("atm", { "1:0:100": "10:1:200" }) as VirtualCircuit[];
+    const { reconciler, dataDir } = host();
+    const links = [link("in", ["serial", 0], ["atm", 1]), link("out", ["atm", 10], ["serial", 1])];
+    expect(await reconciler.apply({ revision: 1, nodes: [edge.spec, circuitSwitch("atm", NodeKind.ATM_SWITCH, circuits)], links })).toEqual([]);
+    left.socket.send(atmCell(0, 100, "cell"), edge.ports[0]!, "127.0.0.1");
+    await waitFor("the cell through the switch", () => right.frames.length > 0);
+    expect(vpiVciOf(right.frames[0]!)).toEqual([1, 200]);
+
+    expect(dynamipsUnder(dataDir)).toHaveLength(1);
+    expect(await reconciler.apply({ revision: 2, nodes: [edge.spec], links: [] })).toEqual([]);
+    expect(dynamipsUnder(dataDir)).toEqual([]);
+  });
+});
