@@ -13,6 +13,7 @@ import { removeLeftoverContainers } from "./docker/container";
 import { DockerEngine } from "./docker/engine";
 import { dockerNodeFactory } from "./host/docker-node";
 import { circuitSwitchFactory } from "./host/circuit-switch-node";
+import { dynamipsNodeFactory } from "./host/dynamips-node";
 import { dynamipsAvailable } from "./dynamips/hypervisor-process";
 import { qemuNodeFactory } from "./host/qemu-node";
 import { vpcsNodeFactory } from "./host/vpcs-node";
@@ -108,6 +109,7 @@ const forwarding = await createHostForwarding({
     [NodeKind.VPCS]: vpcsNodeFactory(),
     // A daemon that does not share the controller's data dir fetches the images it lacks from it.
     [NodeKind.QEMU]: qemuNodeFactory({ fetchImage: controllerImageFetcher(values.controller, values["host-id"], values.token) }),
+    [NodeKind.DYNAMIPS]: dynamipsNodeFactory({ fetchImage: controllerImageFetcher(values.controller, values["host-id"], values.token) }),
     [NodeKind.DOCKER]: dockerNodeFactory(dockerEngine),
     [NodeKind.FRAME_RELAY_SWITCH]: circuitSwitchFactory(),
     [NodeKind.ATM_SWITCH]: circuitSwitchFactory(),

@@ -1,6 +1,7 @@
 import { fileLayout } from "../files/layout";
 import { canonicalFilterKey } from "@shared/filters/catalogue";
 import type { LinkFilters } from "@shared/filters/normalise";
+import { PCAP_LINK_TYPES } from "@shared/schemas/link";
 import {
   HostDeviceKind,
   NodeKind,
@@ -15,7 +16,7 @@ import type { LinkRecord } from "../domain/links";
 import type { NodeRecord } from "../domain/nodes";
 import { NODE_TYPE_TRAITS } from "../domain/node-types";
 import { dockerSpec } from "../domain/docker-spec";
-import { circuitSwitchSpec } from "../domain/dynamips-spec";
+import { circuitSwitchSpec, routerSpec } from "../domain/dynamips-spec";
 import { qemuSpec } from "../domain/qemu-spec";
 import type { ProjectRecord } from "../domain/projects";
 
@@ -127,13 +128,13 @@ function linkedPortsOf(links: readonly LinkRecord[]): Map<string, Set<number>> {
   return linked;
 }
 
-/** Kinds whose host pauses them (QMP stop, docker pause) rather than stopping them. */
-const PAUSABLE: ReadonlySet<NodeKind> = new Set([NodeKind.QEMU, NodeKind.DOCKER]);
+/** Kinds whose host pauses them (QMP stop, docker pause, Dynamips' vm suspend) rather than stopping them. */
+const PAUSABLE: ReadonlySet<NodeKind> = new Set([NodeKind.QEMU, NodeKind.DOCKER, NodeKind.DYNAMIPS]);
 /**
  * Nodes whose ports their own spec gives (emulators' adapters, VPCS's one port, a Frame Relay or
  * ATM switch's circuits): no port mapping is sent.
  */
-const PORTS_IN_SPEC: ReadonlySet<NodeKind> = new Set([NodeKind.VPCS, NodeKind.QEMU, NodeKind.DOCKER, NodeKind.FRAME_RELAY_SWITCH, NodeKind.ATM_SWITCH]);
+const PORTS_IN_SPEC: ReadonlySet<NodeKind> = new Set([NodeKind.VPCS, NodeKind.QEMU, NodeKind.DOCKER, NodeKind.FRAME_RELAY_SWITCH, NodeKind.ATM_SWITCH, NodeKind.DYNAMIPS]);
 
 /** The node as its host runs it, or why the host cannot. */
 function nodeSpec(node: NodeRecord, project: ProjectRecord, linkedPorts: ReadonlySet<number>, context: HostStateContext): NodeSpec | string {
@@ -147,7 +148,12 @@ function nodeSpec(node: NodeRecord, project: ProjectRecord, linkedPorts: Readonl
   if (script && "refused" in script) return script.refused;
   const docker = kind === NodeKind.DOCKER ? dockerSpec(node, project.variables ?? [], script?.text ?? "") : null;
   if (typeof docker === "string") return docker;
-  const dynamips = NODE_TYPE_TRAITS[node.node_type].virtualCircuits ? circuitSwitchSpec(node) : null;
+  const image = (name: string) => ({ name, md5: context.imageMd5?.(name) ?? "" });
+  const dynamips = NODE_TYPE_TRAITS[node.node_type].virtualCircuits
+    ? circuitSwitchSpec(node)
+    : kind === NodeKind.DYNAMIPS
+      ? routerSpec(node, image, typeof node.properties.aux === "number" ? node.properties.aux : null)
+      : null;
   if (typeof dynamips === "string") return dynamips;
   return {
     nodeId: node.node_id,
@@ -157,10 +163,10 @@ function nodeSpec(node: NodeRecord, project: ProjectRecord, linkedPorts: Readonl
     running,
     consolePort: node.console ?? 0,
     ports: PORTS_IN_SPEC.has(kind) ? [] : portSpecs(node, linkedPorts),
-    startupScript: kind === NodeKind.VPCS ? (script?.text ?? "") : "",
+    startupScript: kind === NodeKind.VPCS || kind === NodeKind.DYNAMIPS ? (script?.text ?? "") : "",
     restartGeneration: node.reloads ?? 0,
     suspended,
-    qemu: kind === NodeKind.QEMU ? qemuSpec(node, (name) => ({ name, md5: context.imageMd5?.(name) ?? "" })) : null,
+    qemu: kind === NodeKind.QEMU ? qemuSpec(node, image) : null,
     docker,
     dynamips,
   };
@@ -238,6 +244,7 @@ function linkSpec(link: LinkRecord, ends: ReadonlyArray<NodeRecord | undefined>,
           // Only the capturing host writes the file; the other end of a cross-host link does not.
           active: link.capturing && link.capture_compute_id === context.hostId,
           relativePath: fileLayout.capture(link.project_id, link.capture_file_name),
+          linkType: PCAP_LINK_TYPES[link.capture_data_link_type ?? "DLT_EN10MB"],
         }
       : null,
   };

@@ -44,7 +44,7 @@ class ReportingDaemon {
   private reports(state: DesiredHostState): NodeReport[] {
     return state.nodes
       .filter((node) => node.running && !this.failing.has(node.nodeId) && (node.kind === NodeKind.VPCS || node.kind === NodeKind.QEMU))
-      .map((node) => ({ nodeId: node.nodeId, projectId: node.projectId, commandLine: node.kind === NodeKind.VPCS ? `vpcs -F -p ${node.consolePort}` : `qemu-system-x86_64 -name ${node.name} -accel tcg` }));
+      .map((node) => ({ nodeId: node.nodeId, projectId: node.projectId, commandLine: node.kind === NodeKind.VPCS ? `vpcs -F -p ${node.consolePort}` : `qemu-system-x86_64 -name ${node.name} -accel tcg`, idlepc: null }));
   }
 }
 

@@ -9,7 +9,8 @@ import { keys } from "../store/keys";
 
 /**
  * Keeps each node's `command_line` as its host runs it, from the node reports every ack
- * carries: a node that runs a process shows its command, one that runs none shows none. One
+ * carries: a node that runs a process shows its command, one that runs none shows none. A
+ * router's Idle-PC measurement is kept the same way (`idlepc_result`), once per request. One
  * book per connection of a host. Acks come after every revision, so the book remembers what
  * it stored and touches the store only for the nodes whose line changed; only its first ack
  * also reads the nodes of the state's projects, to clear lines an earlier connection left.
@@ -18,6 +19,8 @@ export class NodeCommandLines {
   /** By `projectId/nodeId`: the line stored for each node this connection reported running. */
   private readonly stored = new Map<string, { projectId: string; nodeId: string; line: string }>();
   private firstAck = true;
+  /** By `projectId/nodeId`: the Idle-PC request whose result was stored. */
+  private readonly idlePcStored = new Map<string, number>();
 
   constructor(
     private readonly deps: ControllerDeps,
@@ -44,6 +47,17 @@ export class NodeCommandLines {
     const byProject = new Map<string, Array<{ nodeId: string; line: string | undefined }>>();
     for (const { projectId, nodeId, line } of wanted.values()) byProject.set(projectId, [...(byProject.get(projectId) ?? []), { nodeId, line }]);
     for (const [projectId, lines] of byProject) await this.store(projectId, lines);
+    for (const report of reports) if (report.idlepc && this.idlePcStored.get(nodeKey(report.projectId, report.nodeId)) !== report.idlepc.request) await this.storeIdlePc(report);
+  }
+
+  private async storeIdlePc({ projectId, nodeId, idlepc }: NodeReport): Promise<void> {
+    await withConflictRetry(async () => {
+      const key = keys.node(projectId, nodeId);
+      const node = await this.deps.store.get<NodeRecord>(key);
+      if (!node || node.compute_id !== this.hostId || node.idlepc_result?.request === idlepc!.request) return;
+      await applyChange(this.deps, { writes: [{ key, value: { ...node, idlepc_result: idlepc!, revision: node.revision + 1 } }], guards: [{ key, revision: node.revision }], events: [] });
+    });
+    this.idlePcStored.set(nodeKey(projectId, nodeId), idlepc!.request);
   }
 
   /** One commit per project: a bulk start's lines are stored together. */

@@ -1,6 +1,6 @@
 import type { ControllerDeps } from "../deps";
 import type { NodeRecord } from "../domain/nodes";
-import { NODE_TYPE_TRAITS } from "../domain/node-types";
+import { carriedFileOf } from "../domain/node-types";
 import { fileLayout } from "../files/layout";
 import type { ProjectRecords, StartupScript } from "./desired-state";
 
@@ -20,7 +20,7 @@ export const MAX_CARRIED_SCRIPT_BYTES = 64 * 1024;
 export async function loadStartupScripts(deps: ControllerDeps, hostId: string, projects: readonly ProjectRecords[]): Promise<Map<string, StartupScript>> {
   const nodes = projects
     .filter(({ project }) => project.status === "opened")
-    .flatMap(({ nodes }) => nodes.filter((node) => node.compute_id === hostId && NODE_TYPE_TRAITS[node.node_type].carriedFile !== undefined && node.status === "started"));
+    .flatMap(({ nodes }) => nodes.filter((node) => node.compute_id === hostId && carriedFileOf(node) !== undefined && node.status === "started"));
   const scripts = new Map<string, StartupScript>();
   await Promise.all(
     nodes.map(async (node) => {
@@ -36,7 +36,7 @@ export function startupScriptKey(projectId: string, nodeId: string): string {
 }
 
 async function readScript(deps: ControllerDeps, node: NodeRecord): Promise<StartupScript | undefined> {
-  const name = NODE_TYPE_TRAITS[node.node_type].carriedFile!;
+  const name = carriedFileOf(node)!;
   const file = await deps.files.read(`${fileLayout.nodeFolder(node.project_id, node.node_type, node.node_id)}/${name}`);
   if (!file) return undefined;
   if (file.size > MAX_CARRIED_SCRIPT_BYTES) {

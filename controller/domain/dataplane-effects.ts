@@ -44,8 +44,8 @@ function withSlowWork(effect: DataplaneEffect, slowWorkMs: number): DataplaneEff
 
 /** The part of a node its host runs from; the rest (position, label, symbol) is the clients' alone. */
 function runsFrom(node: NodeRecord): string {
-  const { compute_id, node_type, name, status, console, console_type, properties, custom_adapters, reloads } = node;
-  return JSON.stringify([compute_id, node_type, name, status, console, console_type, properties, custom_adapters, reloads ?? 0]);
+  const { compute_id, node_type, name, status, console, console_type, properties, custom_adapters, reloads, idlepc_probe } = node;
+  return JSON.stringify([compute_id, node_type, name, status, console, console_type, properties, custom_adapters, reloads ?? 0, idlepc_probe ?? null]);
 }
 
 /** What a link's hosts run it from: its ends, filters, suspension and capture. */

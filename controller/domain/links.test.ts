@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { NodeCreate } from "@shared/schemas/node";
-import type { LinkCreate } from "@shared/schemas/link";
+import type { DataLinkType, LinkCreate } from "@shared/schemas/link";
 import { FILTER_CATALOGUE } from "@shared/filters/catalogue";
 import { refusal } from "./testing";
 import {
@@ -309,9 +309,9 @@ describe("availableFilters", () => {
     expect(availableFilters([byId(NAT1), byId(HUB1)], false)).toHaveLength(5);
   });
 
-  it("offers none between built-in switches and hubs, as GNS3 does", () => {
+  it("offers none between Ethernet switches and hubs, as GNS3 does, and all on a serial link between Frame Relay switches", () => {
     expect(availableFilters([byId(SW1), byId(HUB1)], false)).toEqual([]);
-    expect(availableFilters([byId(FR1), byId(FR1)], false)).toEqual([]);
+    expect((availableFilters([byId(FR1), byId(FR1)], false) as Array<{ type: string }>).map((filter) => filter.type)).toContain("packet_loss");
   });
 
   it("with --extended-filters offers every filter on every link, then each once per direction naming the ends", () => {
@@ -366,6 +366,17 @@ describe("startedCapture", () => {
 
   it("then on any running end on the local compute", () => {
     expect(side(started(byId(PC1), "host-a"), started(byId(PC2), "local"))).toBe("local");
+  });
+
+  it("writes what the client asks, else the first data link type the capturing port offers: Frame Relay on a serial port", () => {
+    const fr = started(byId(FR1));
+    const serial = (dataLinkType?: DataLinkType) => {
+      const record: LinkRecord = { ...link(), link_type: "serial", nodes: [{ ...link().nodes[0]!, node_id: FR1, port_number: 1 }, { ...link().nodes[1]!, node_id: FR1, port_number: 2 }] };
+      return startedCapture(record, { nodes: new Map([[FR1, fr]]), capturesDir: CAPTURES, requestedName: undefined, dataLinkType }).capture_data_link_type;
+    };
+    expect(serial()).toBe("DLT_FRELAY");
+    expect(serial("DLT_C_HDLC")).toBe("DLT_C_HDLC");
+    expect(capture(started(byId(PC1)), started(byId(SW1))).capture_data_link_type).toBe("DLT_EN10MB");
   });
 
   it("then on the first running end", () => {

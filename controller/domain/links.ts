@@ -1,4 +1,4 @@
-import type { LinkCreate, LinkUpdate, LinkWire } from "@shared/schemas/link";
+import type { DataLinkType, LinkCreate, LinkUpdate, LinkWire } from "@shared/schemas/link";
 import type { Label } from "@shared/schemas/common";
 import { availableFiltersWire } from "@shared/filters/catalogue";
 import { checkBpfLine } from "@shared/bpf";
@@ -31,6 +31,8 @@ export interface LinkRecord {
   capture_file_name: string | null;
   capture_file_path: string | null;
   capture_compute_id: string | null;
+  /** What the capture's frames are (GNS3's `data_link_type`), which its pcap file says; absent: Ethernet. */
+  capture_data_link_type?: DataLinkType;
   revision: number;
 }
 
@@ -157,6 +159,8 @@ export interface CaptureStartContext {
   nodes: ReadonlyMap<string, NodeRecord>;
   capturesDir: string;
   requestedName: string | undefined;
+  /** The client's `data_link_type`; undefined: the first the capturing end's port offers (Frame Relay on a serial port, as GNS3's clients pick). */
+  dataLinkType?: DataLinkType | undefined;
 }
 
 /**
@@ -174,12 +178,16 @@ export function startedCapture(link: LinkRecord, context: CaptureStartContext): 
     running[0];
   if (!side) throw conflictingRequest("Cannot capture because there is no running device on this link");
   const name = context.requestedName ? checkedCaptureName(context.requestedName) : defaultCaptureName(link, context.nodes);
+  const end = link.nodes.find((each) => each.node_id === side.node_id)!;
+  const offered = Object.values(findPort(side, end.adapter_number, end.port_number)?.data_link_types ?? {}) as DataLinkType[];
+  const dataLinkType = context.dataLinkType ?? offered[0] ?? "DLT_EN10MB";
   return {
     ...link,
     capturing: true,
     capture_file_name: name,
     capture_file_path: `${context.capturesDir}/${name}`,
     capture_compute_id: side.compute_id,
+    capture_data_link_type: dataLinkType,
     revision: link.revision + 1,
   };
 }

@@ -4,6 +4,7 @@ import { NodeKind } from "@shared/proto";
 import { QEMU_DEFAULTS, QEMU_IMAGE_PROPERTIES, QEMU_SHUTDOWN_MS, QEMU_START_MS } from "@shared/qemu/defaults";
 import { MAC_ADDRESS_PATTERN, cloudPortMapping, hubPortMapping, switchPortMapping, type NodeType, type PortWire } from "@shared/schemas/node";
 import { DOCKER_NETWORK_CONFIG, checkDockerProperties, sampleNetworkConfig } from "./docker-properties";
+import { checkRouterProperties, routerPorts } from "./dynamips-properties";
 import { conflictingRequest, invalidRequest } from "./errors";
 import { ethernetPort, macPlus, serialPort, standardPorts } from "./ports";
 import { VPCS_STARTUP_SCRIPT } from "./vpcs-script";
@@ -76,9 +77,12 @@ export interface NodeTypeTraits {
   consoleTypes?: readonly string[];
   /**
    * The node file its host is given with the state while the node runs (VPCS's startup.vpc, a
-   * container's etc/network/interfaces): clients edit it through `…/files/…`, the host uses it.
+   * container's etc/network/interfaces, a router's startup config, named by its instance id):
+   * clients edit it through `…/files/…`, the host uses it. Read through `carriedFileOf`.
    */
-  carriedFile?: string;
+  carriedFile?: string | ((properties: Record<string, unknown>) => string);
+  /** Its project gives it a `dynamips_id` (the lowest free from 1 to 4096), which names its files, as GNS3's Dynamips routers. */
+  instanceIds?: true;
   /** The node files a new node starts with, by path in its folder (besides a VPCS script). */
   initialFiles?(node: { name: string; properties: Record<string, unknown> }): Record<string, string>;
 }
@@ -212,6 +216,14 @@ function checkCircuits(family: SwitchFamily): (properties: Record<string, unknow
 /** A Frame Relay or ATM switch has a serial port for every port its mappings use, named by its number (GNS3). */
 function circuitSwitchPorts(family: SwitchFamily, dataLinkTypes: Record<string, string>): (node: PortSource) => PortWire[] {
   return (node) => circuitPorts(storedCircuits(family, node.properties)).map((n) => serialPort(String(n), 0, n, String(n), dataLinkTypes));
+}
+
+/** A router boots its IOS image in Dynamips: a few seconds, more on a busy host. */
+const DYNAMIPS_START_MS = 60_000;
+
+/** A router's startup config, as GNS3 names it in the node's folder (configs/i1_startup-config.cfg). */
+function routerStartupConfig(properties: Record<string, unknown>): string {
+  return `configs/i${Number(properties.dynamips_id ?? 0)}_startup-config.cfg`;
 }
 
 const single = (): PortWire[] => [ethernetPort("Ethernet0", 0, 0, "e0")];
@@ -453,19 +465,35 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
   },
   dynamips: {
     consoleType: "telnet",
+    consoleTypes: ["telnet", "none"],
     alwaysRunning: false,
     symbol: ":/symbols/router.svg",
     defaultNameFormat: "R{0}",
+    reportsCommandLine: true,
     portNaming: ETHERNET_NAMING,
-    dataplaneKind: undefined,
+    dataplaneKind: NodeKind.DYNAMIPS,
+    imageProperties: ["image"],
+    slowWork: { startMs: DYNAMIPS_START_MS, gracefulStopMs: 0 },
     filtersLinks: true,
     capturesFirst: false,
     cloudLike: false,
     idlePc: true,
-    // Its port lists depend on platform, slot and WIC tables this server does not carry.
-    creation: undefined,
+    instanceIds: true,
+    carriedFile: routerStartupConfig,
+    initialFiles: (node) => ({ [routerStartupConfig(node.properties)]: `!\nhostname ${node.name}\n!\nend\n` }),
+    creation: {
+      defaultProperties: () => ({}),
+      checkProperties: checkRouterProperties,
+      ports: (node) => routerPorts(node.properties),
+    },
   },
 };
+
+/** The node file its host is given while it runs (`carriedFile`), for this node; undefined for types without one. */
+export function carriedFileOf(node: { node_type: NodeType; properties: Record<string, unknown> }): string | undefined {
+  const carried = NODE_TYPE_TRAITS[node.node_type].carriedFile;
+  return typeof carried === "function" ? carried(node.properties) : carried;
+}
 
 /** The traits of a type this server can create and run, or a 409 saying what to do instead. */
 /** The images of the store a node's properties name, by its type's `imageProperties` (none for most types). */

@@ -115,10 +115,10 @@ describe("newNode", () => {
     expect(make("vpcs", { symbol: "my-router.svg" }).symbol).toBe("my-router.svg");
   });
 
-  it("refuses a node type this server cannot create (409)", () => {
+  it("refuses a Dynamips router without its platform (400)", () => {
     expect(refusal(() => make("dynamips"))).toEqual({
-      violation: "conflict",
-      message: "Node type dynamips is not supported by this server; connect the emulator through a cloud node's UDP tunnel port",
+      violation: "invalid",
+      message: 'properties.platform must be one of c7200, c3745, c3725, c2691, c3600, c2600, c1700, got undefined',
     });
   });
 
@@ -286,9 +286,12 @@ describe("updatedNode", () => {
     expect(before).toEqual(copy);
   });
 
-  it("refuses to update a node of a type this server cannot run, e.g. one imported from a GNS3 project (409)", () => {
-    const imported: NodeRecord = { ...make("vpcs"), node_type: "dynamips" };
-    expect(refusal(() => updatedNode(imported, { x: 1 }, "N1")).violation).toBe("conflict");
+  it("checks an imported router's properties when a client changes them (400)", () => {
+    const imported: NodeRecord = { ...make("vpcs"), node_type: "dynamips", properties: { platform: "c7200", image: "c7200.bin", slot1: "NM-4T" } };
+    expect(refusal(() => updatedNode(imported, { properties: { ram: 512 } }, "R1"))).toEqual({
+      violation: "invalid",
+      message: 'properties.slot1: a c7200\'s slot 1 takes PA-FE-TX, PA-2FE-TX, PA-GE, PA-4E, PA-8E, PA-4T+, PA-8T, PA-A1, PA-POS-OC3, not "NM-4T"',
+    });
   });
 });
 

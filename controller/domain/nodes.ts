@@ -1,4 +1,5 @@
 import type { NodeCreate, NodeType, NodeUpdate, NodeWire, PortWire } from "@shared/schemas/node";
+import type { IdlePcReport } from "@shared/proto";
 import { escapeHtml } from "./html-escape";
 import type { Label } from "@shared/schemas/common";
 import { sortKeysDeep } from "./sorted-keys";
@@ -44,6 +45,10 @@ export interface NodeRecord {
   reloads?: number;
   /** The command its host runs it with, as the host last reported it; absent while it runs no process. */
   command_line?: string;
+  /** A router's last Idle-PC request (`…/idlepc_proposals`, `…/auto_idlepc`), which its host measures on the running router. */
+  idlepc_probe?: { request: number; auto: boolean };
+  /** What its host found for a request, as the host reported it. */
+  idlepc_result?: IdlePcReport;
   /**
    * The QEMU node this one is a duplicate of: its host makes this node's disks as copies of
    * that node's (GNS3 copies a duplicated node's folder). Kept off the wire, and out of the

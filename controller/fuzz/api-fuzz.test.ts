@@ -46,8 +46,8 @@ const SUCCESS_UNREACHABLE: Record<string, string> = {
   "GET /v2/dataplane/images/:filename{.+}": "200 needs the dataplane token, which no client request carries",
   "GET /v2/projects/:project_id/nodes/:node_id/console/ws": "101 needs a real socket and a console listening on the node's port",
   "GET /v2/projects/:project_id/links/:link_id/pcap": "only a dataplane writes capture files",
-  "GET /v2/projects/:project_id/nodes/:node_id/dynamips/auto_idlepc": "Idle-PC values come from a running Dynamips router, and no Dynamips node can be made here",
-  "GET /v2/projects/:project_id/nodes/:node_id/dynamips/idlepc_proposals": "Idle-PC values come from a running Dynamips router, and no Dynamips node can be made here",
+  "GET /v2/projects/:project_id/nodes/:node_id/dynamips/auto_idlepc": "Idle-PC values are measured by a dataplane host on a running router, and no host runs one in process",
+  "GET /v2/projects/:project_id/nodes/:node_id/dynamips/idlepc_proposals": "Idle-PC values are measured by a dataplane host on a running router, and no host runs one in process",
 };
 
 function sequenceProperty(stats: FuzzStats) {

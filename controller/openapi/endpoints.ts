@@ -81,8 +81,8 @@ export const ENDPOINTS: Endpoint[] = [
   ...(["start", "stop", "suspend", "reload"] as const).map((action) => ({
     method: "post" as const, path: `${P}/nodes/:node_id/${action}`, summary: `${action} a node`, status: 200, response: nodeWire,
   })),
-  { method: "get", path: `${P}/nodes/:node_id/dynamips/auto_idlepc`, summary: "Dynamips Idle-PC value (404 for other node types, as GNS3; 409 while Dynamips does not run here)", status: 200 },
-  { method: "get", path: `${P}/nodes/:node_id/dynamips/idlepc_proposals`, summary: "Dynamips Idle-PC proposals (as auto_idlepc)", status: 200 },
+  { method: "get", path: `${P}/nodes/:node_id/dynamips/auto_idlepc`, summary: "The Idle-PC value that keeps a running Dynamips router idle, measured by its host and kept as its idlepc (404 for other node types, as GNS3; 409 when the router is not running or no value helps)", status: 200 },
+  { method: "get", path: `${P}/nodes/:node_id/dynamips/idlepc_proposals`, summary: "Dynamips' Idle-PC proposals for a running router, as GNS3 lists them (\"0x60606f54 [37]\"); refused as auto_idlepc", status: 200 },
   { method: "post", path: `${P}/nodes/:node_id/resize_disk`, summary: "Grow a stopped QEMU linked clone's disk by `extend` MB (its host grows it before the next start)", status: 201, body: diskResize },
   { method: "post", path: `${P}/nodes/:node_id/duplicate`, summary: "Duplicate a stopped node", status: 201, body: nodeDuplicate, response: nodeWire },
   { method: "get", path: `${P}/nodes/:node_id/links`, summary: "Links of a node", status: 200, response: z.array(linkWire) },

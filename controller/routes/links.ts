@@ -46,7 +46,7 @@ export function registerLinkRoutes(app: Hono, deps: ControllerDeps): void {
 
   app.post(`${base}/:link_id/start_capture`, async (c) => {
     const input = await parseJsonBody(c.req.raw, captureStart);
-    const link = await startLinkCapture(deps, c.req.param("project_id"), c.req.param("link_id"), input.capture_file_name);
+    const link = await startLinkCapture(deps, c.req.param("project_id"), c.req.param("link_id"), input.capture_file_name, input.data_link_type);
     return jsonResponse(201, linkToWire(link));
   });
 

@@ -95,7 +95,7 @@ describeApi("nodes", (api) => {
     [{ name: "x", node_type: "vpcs", compute_id: "nowhere" }, 404, "Compute ID nowhere doesn't exist"],
     [{ name: "x", node_type: "cloud", compute_id: "local", properties: { ports_mapping: [{ name: "u", port_number: 0, type: "udp", lport: 0, rhost: "h", rport: 1 }] } }, 400, "Invalid properties.ports_mapping"],
     [{ name: "x", node_type: "ethernet_switch", compute_id: "local", properties: { ports_mapping: [{ name: "a", port_number: 0, type: "access", vlan: 1 }, { name: "b", port_number: 0, type: "access", vlan: 1 }] } }, 400, "port_number 0 appears twice"],
-    [{ name: "x", node_type: "dynamips", compute_id: "local" }, 409, "Node type dynamips is not supported"],
+    [{ name: "x", node_type: "dynamips", compute_id: "local" }, 400, "properties.platform must be one of c7200"],
   ])("rejects %j with %i", async (body, status, message) => {
     const projectId = await newProject(api);
     const reply = await api.post(`/v2/projects/${projectId}/nodes`, body);

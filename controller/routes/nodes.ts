@@ -72,7 +72,7 @@ export function registerNodeRoutes(app: Hono, deps: ControllerDeps): void {
   }
 
   for (const tool of ["auto_idlepc", "idlepc_proposals"] as const) {
-    app.get(`${base}/:node_id/dynamips/${tool}`, async (c) => idlePcOf(deps, c.req.param("project_id"), c.req.param("node_id"), tool));
+    app.get(`${base}/:node_id/dynamips/${tool}`, async (c) => jsonResponse(200, await idlePcOf(deps, c.req.param("project_id"), c.req.param("node_id"), tool)));
   }
 
   app.post(`${base}/:node_id/resize_disk`, async (c) => {

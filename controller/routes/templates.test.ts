@@ -150,12 +150,16 @@ describeApi("templates", (api) => {
     expect((await api.post(`/v2/projects/${projectId}/templates/${template.body.template_id}`, { x: 0, y: 0 })).body.name).toBe("CoreVM-2");
   });
 
-  it("refuses a node of a type this server cannot create, from a template that is stored anyway", async () => {
+  it("makes a Dynamips router from a template as the web UI's c7200 one: its slots, ports and instance id", async () => {
     const projectId = await newProject(api);
-    const template = await api.post("/v2/templates", { name: unique("c7200"), template_type: "dynamips", compute_id: "local", platform: "c7200", image: "c7200.bin" });
+    const template = await api.post("/v2/templates", { name: unique("c7200"), template_type: "dynamips", compute_id: "local", platform: "c7200", image: "c7200.bin", slot1: "PA-2FE-TX" });
     expect(template.status).toBe(201);
     const reply = await api.post(`/v2/projects/${projectId}/templates/${template.body.template_id}`, { x: 0, y: 0 });
-    expect(reply.status).toBe(409);
-    expect(reply.body.message).toContain("Node type dynamips is not supported by this server");
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    expect(reply.body).toMatchObject({ node_type: "dynamips", name: "R1", console_type: "telnet", status: "stopped" });
+    expect(reply.body.properties).toMatchObject({ platform: "c7200", image: "c7200.bin", dynamips_id: 1, ram: 512, nvram: 512, npe: "npe-400", midplane: "vxr", slot0: "C7200-IO-FE", slot1: "PA-2FE-TX", slot2: null });
+    expect(reply.body.ports.map((port: { short_name: string }) => port.short_name)).toEqual(["f0/0", "f1/0", "f1/1"]);
+    const second = await api.post(`/v2/projects/${projectId}/templates/${template.body.template_id}`, { x: 0, y: 0 });
+    expect(second.body).toMatchObject({ name: "R2", properties: { dynamips_id: 2 } });
   });
 }, { workerd: true });

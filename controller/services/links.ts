@@ -1,6 +1,6 @@
 import { fileLayout } from "../files/layout";
 import { conflictingRequest, missingRecord } from "../domain/errors";
-import type { LinkCreate, LinkUpdate } from "@shared/schemas/link";
+import type { DataLinkType, LinkCreate, LinkUpdate } from "@shared/schemas/link";
 import type { ControllerDeps } from "../deps";
 import {
   availableFilters,
@@ -163,6 +163,7 @@ export async function startLinkCapture(
   projectId: string,
   linkId: string,
   requestedName: string | undefined,
+  dataLinkType?: DataLinkType,
 ): Promise<LinkRecord> {
   const project = await loadOpenedProject(deps, projectId);
   return withConflictRetry(async () => {
@@ -172,6 +173,7 @@ export async function startLinkCapture(
       nodes,
       capturesDir: `${project.path}/project-files/captures`,
       requestedName: requestedName === "" ? undefined : requestedName,
+      dataLinkType,
     });
     await applyChange(deps, {
       writes: [{ key: keys.link(projectId, linkId), value: next }],

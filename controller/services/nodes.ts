@@ -2,7 +2,8 @@ import type { NodeCreate, NodeUpdate } from "@shared/schemas/node";
 import { conflictingRequest, missingRecord } from "../domain/errors";
 import type { ControllerDeps } from "../deps";
 import type { LinkRecord } from "../domain/links";
-import { supportedNodeType } from "../domain/node-types";
+import { NODE_TYPE_TRAITS, supportedNodeType } from "../domain/node-types";
+import { instanceId } from "../domain/instance-ids";
 import { allocateNodeName } from "../domain/node-names";
 import { duplicateOrigin, heldConsolePorts, newNode, nodeToTopology, nodeToWire, updatedNode, type NodeRecord, type NodeStatus } from "../domain/nodes";
 import { splitStartupScript } from "../domain/vpcs-script";
@@ -39,6 +40,12 @@ export async function listNodesBody(deps: ControllerDeps, projectId: string): Pr
 export async function getNode(deps: ControllerDeps, projectId: string, nodeId: string): Promise<NodeRecord> {
   await loadOpenedProject(deps, projectId);
   return loadNode(deps, projectId, nodeId);
+}
+
+/** The `dynamips_id`s the project's routers hold. */
+async function takenInstanceIds(deps: ControllerDeps, projectId: string): Promise<Set<number>> {
+  const nodes = await deps.store.list<NodeRecord>(keys.nodesPrefix(projectId));
+  return new Set(nodes.flatMap(({ value }) => (NODE_TYPE_TRAITS[value.node_type].instanceIds ? [Number(value.properties.dynamips_id)] : [])));
 }
 
 async function takenNames(deps: ControllerDeps, projectId: string): Promise<Set<string>> {
@@ -142,8 +149,9 @@ export async function createNode(deps: ControllerDeps, projectId: string, input:
     const name = allocateNodeName(input.name, await takenNames(deps, projectId));
     const console = hasConsole(consoleType) ? await allocateConsole(deps, input.compute_id, input.console, attempt) : null;
     const aux = kind.auxConsole ? await allocateAux(deps, input.compute_id, properties?.aux, console, attempt) : null;
+    const instance = kind.instanceIds ? { dynamips_id: instanceId(properties?.dynamips_id, await takenInstanceIds(deps, projectId)) } : {};
     const node: NodeRecord = {
-      ...newNode({ ...input, properties: aux === null ? properties : { ...properties, aux } }, { nodeId, projectId, name, console, hostInterfaces: await cloudInterfaceNames(deps, input.compute_id) }),
+      ...newNode({ ...input, properties: { ...properties, ...instance, ...(aux === null ? {} : { aux }) } }, { nodeId, projectId, name, console, hostInterfaces: await cloudInterfaceNames(deps, input.compute_id) }),
       ...origin,
       ...(input.console != null && console !== null ? { console_chosen: true as const } : {}),
     };
@@ -358,8 +366,8 @@ export async function duplicateNode(
   return copy;
 }
 
-/** Properties derived from the node id (QEMU's MAC base) must be derived anew for a copy. */
+/** Properties that identify the node (QEMU's MAC base, a router's instance id and MAC) must be given anew to a copy. */
 function withoutNodeIdentity(node: NodeRecord): Record<string, unknown> {
-  const { mac_address: _mac, aux: _aux, ...rest } = node.properties;
+  const { mac_address: _mac, aux: _aux, dynamips_id: _id, mac_addr: _routerMac, ...rest } = node.properties;
   return rest;
 }

@@ -1,5 +1,5 @@
 import type { ControllerDeps } from "../deps";
-import { NODE_TYPE_TRAITS } from "../domain/node-types";
+import { NODE_TYPE_TRAITS, carriedFileOf } from "../domain/node-types";
 import type { NodeRecord } from "../domain/nodes";
 import { defaultStartupScript, expandedStartupScript, renamedStartupScript, VPCS_STARTUP_SCRIPT } from "../domain/vpcs-script";
 import { readNodeText, writeNodeText } from "./node-files";
@@ -27,10 +27,10 @@ export async function updateNodeScript(deps: ControllerDeps, before: NodeRecord,
 
 /** A duplicate runs the original's script, under its own name. */
 export async function copyNodeScript(deps: ControllerDeps, original: NodeRecord, copy: NodeRecord): Promise<void> {
-  const carried = NODE_TYPE_TRAITS[copy.node_type].carriedFile;
   if (copy.node_type !== "vpcs") {
-    const text = carried === undefined ? undefined : await readNodeText(deps, original, carried);
-    if (text !== undefined) await writeNodeText(deps, copy, carried!, text);
+    const [from, to] = [carriedFileOf(original), carriedFileOf(copy)];
+    const text = from === undefined ? undefined : await readNodeText(deps, original, from);
+    if (text !== undefined) await writeNodeText(deps, copy, to!, text);
     return;
   }
   const script = await readNodeText(deps, original, VPCS_STARTUP_SCRIPT);

@@ -35,14 +35,14 @@ export const PENDING_LIMIT_BYTES = 8 * 1024 * 1024;
 /** Pending records are kept in chunks of this size (a bigger record gets a chunk of its own). */
 const CHUNK_BYTES = 64 * 1024;
 
-function globalHeader(): Buffer {
+function globalHeader(linkType: number): Buffer {
   const header = Buffer.alloc(GLOBAL_HEADER_BYTES);
   header.writeUInt32LE(0xa1b2c3d4, 0);
   header.writeUInt16LE(2, 4);
   header.writeUInt16LE(4, 6);
   // Bytes 8–15: time zone offset and timestamp accuracy, zero by convention.
   header.writeUInt32LE(PCAP_SNAPLEN, 16);
-  header.writeUInt32LE(LINKTYPE_ETHERNET, 20);
+  header.writeUInt32LE(linkType, 20);
   return header;
 }
 
@@ -93,15 +93,16 @@ export class PcapWriter implements CaptureSink {
 
   /**
    * Opens (creating if needed) `path` for appending; throws the file system's error (a new
-   * file whose header did not fit is left empty, so the next open writes it whole).
+   * file whose header did not fit is left empty, so the next open writes it whole). A new file
+   * says its frames are `linkType` (a serial link's Frame Relay, say); Ethernet by default.
    */
-  static open(path: string, onFailure: CaptureFailureHandler = () => undefined, onFirstDrop: CaptureDropHandler = () => undefined): PcapWriter {
+  static open(path: string, onFailure: CaptureFailureHandler = () => undefined, onFirstDrop: CaptureDropHandler = () => undefined, linkType = LINKTYPE_ETHERNET): PcapWriter {
     const fd = openSync(path, "a");
     try {
       let size = fstatSync(fd).size;
       if (size === 0) {
         try {
-          writeHeader(fd, globalHeader());
+          writeHeader(fd, globalHeader(linkType));
         } catch (error) {
           truncateQuietly(fd, 0);
           throw error;

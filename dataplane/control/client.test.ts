@@ -506,7 +506,7 @@ describe("host facts and node reports", () => {
     let reports: NodeReport[] = [];
     Object.assign(reconciler, { nodeReports: () => reports });
     await waitFor("the Hello", () => controller.connections[0]?.messages.length);
-    reports = [{ nodeId: "pc1", projectId: "p", commandLine: "vpcs -F -i 1 -p 5000" }];
+    reports = [{ nodeId: "pc1", projectId: "p", commandLine: "vpcs -F -i 1 -p 5000", idlepc: null }];
     controller.connections[0]!.sendState({ revision: 1, nodes: [], links: [] });
     const acks = () => controller.connections[0]!.messages.flatMap((message) => ("ack" in message ? [message.ack] : []));
     await waitFor("the ack", () => acks().length === 1);

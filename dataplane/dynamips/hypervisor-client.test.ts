@@ -1,27 +1,16 @@
-import { createServer, type Server, type Socket } from "node:net";
+import type { Socket } from "node:net";
 import { describe, expect, it } from "vitest";
 import { cleanupAfterEach } from "@shared/testing/cleanups";
 import { HypervisorClient } from "./hypervisor-client";
 import { HypervisorBroken, HypervisorRefusal } from "./hypervisor-replies";
+import { fakeHypervisor as standIn } from "./testing";
 
 const { later } = cleanupAfterEach();
 
-/** A stand-in hypervisor on loopback: `answer` gets each command line and the socket. */
 async function fakeHypervisor(answer: (line: string, socket: Socket) => void): Promise<number> {
-  const server: Server = createServer((socket) => {
-    let buffered = "";
-    socket.on("data", (chunk) => {
-      buffered += chunk.toString();
-      for (let end = buffered.indexOf("\n"); end >= 0; end = buffered.indexOf("\n")) {
-        answer(buffered.slice(0, end), socket);
-        buffered = buffered.slice(end + 1);
-      }
-    });
-    socket.on("error", () => {});
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  later(() => new Promise((resolve) => server.close(resolve)));
-  return (server.address() as { port: number }).port;
+  const fake = await standIn(answer);
+  later(() => fake.close());
+  return fake.port;
 }
 
 async function clientOf(port: number, timeoutMs?: number): Promise<HypervisorClient> {

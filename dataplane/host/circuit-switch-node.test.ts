@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { readCircuits } from "@shared/dynamips/virtual-circuits";
 import { NodeKind, PortMode, type DesiredHostState, type LinkSpec, type NodeSpec, type VirtualCircuit } from "@shared/proto";
 import { cleanupAfterEach, waitFor } from "@shared/testing/cleanups";
+import { readWithTcpdump } from "../capture/testing";
 import { atmCell, dlciOf, frameRelayFrame, vpiVciOf } from "../dynamips/testing";
 import { commandLine, workingDirectory } from "../nodes/processes";
 import { circuitSwitchFactory } from "./circuit-switch-node";
@@ -110,6 +111,27 @@ describe("Frame Relay and ATM switch nodes on a host", () => {
     right.socket.send(frameRelayFrame(200, "reply"), edge.ports[1]!, "127.0.0.1");
     await waitFor("the reply", () => left.frames.length > 0);
     expect(dlciOf(left.frames[0]!)).toBe(100);
+  });
+
+  it("capture a serial link as Frame Relay, which tcpdump reads by DLCI", async () => {
+    const [left, right] = [await serialPeer(), await serialPeer()];
+    const edge = cloud("serial", [left, right]);
+    const circuits = readCircuits("frame_relay", { "1:100": "2:200" }) as VirtualCircuit[];
+    const { reconciler, dataDir } = host();
+    const capture = (active: boolean) => ({ active, relativePath: "projects/p/project-files/captures/fr.pcap", linkType: 107 });
+    const state = (revision: number, active: boolean): DesiredHostState => ({
+      revision,
+      nodes: [edge.spec, circuitSwitch("fr", NodeKind.FRAME_RELAY_SWITCH, circuits)],
+      links: [link("in", ["serial", 0], ["fr", 1]), link("out", ["fr", 2], ["serial", 1], { capture: capture(active) })],
+    });
+    expect(await reconciler.apply(state(1, true))).toEqual([]);
+    for (let n = 0; n < 3; n++) left.socket.send(frameRelayFrame(100, `frame ${n}`), edge.ports[0]!, "127.0.0.1");
+    await waitFor("three frames through the switch", () => right.frames.length >= 3);
+    expect(await reconciler.apply(state(2, false))).toEqual([]);
+    const read = readWithTcpdump(join(dataDir, capture(false).relativePath));
+    expect(read.linkType).toMatch(/FRELAY/);
+    expect(read.records).toHaveLength(3);
+    expect(read.records.map((record) => [dlciOf(record.bytes), record.bytes.subarray(2).toString()])).toEqual([0, 1, 2].map((n) => [200, `frame ${n}`]));
   });
 
   it("switch ATM cells by VPI/VCI, and end their hypervisor when they leave the state", async () => {

@@ -1,9 +1,9 @@
-import { join } from "node:path";
 import { createLogger } from "@shared/logging/logger";
 import { NodeKind, type NodeSpec } from "@shared/proto";
 import { CircuitSwitch } from "../dynamips/circuit-switch";
 import type { CircuitModule } from "../dynamips/switch-circuits";
 import type { Endpoint } from "../forwarding/endpoint";
+import { runtimeFolder } from "./node-folder";
 import type { NodeRuntime, NodeRuntimeFactory } from "./node-runtime";
 
 const log = createLogger("dataplane.dynamips");
@@ -51,7 +51,7 @@ export function circuitSwitchFactory(options: { executable?: string } = {}): Nod
     const device = new CircuitSwitch({
       module,
       nodeId: spec.nodeId,
-      workDir: join(context.dataDir, "dynamips", spec.projectId, spec.nodeId),
+      workDir: runtimeFolder(context.dataDir, "dynamips", spec.projectId, spec.nodeId),
       log,
       ...(options.executable ? { executable: options.executable } : {}),
       onProblem: (problem) => {

@@ -1,4 +1,4 @@
-import { basename, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import type { NodeSpec } from "@shared/proto";
 import { staticBusybox } from "../docker/busybox";
 import { installResources } from "../docker/container-init";
@@ -8,6 +8,7 @@ import type { DeviceEndpoint } from "../forwarding/device-endpoint";
 import type { Endpoint } from "../forwarding/endpoint";
 import { SwitchablePort } from "../nodes/switchable-port";
 import { emulatorNodeAt, type Emulator } from "./emulator-node";
+import { runtimeFolder } from "./node-folder";
 import type { NodeRuntimeFactory } from "./node-runtime";
 
 const NO_DOCKER_SETTINGS = "the desired state carries no Docker settings for this node";
@@ -59,10 +60,6 @@ function containerSettings(spec: NodeSpec): ContainerSettings {
 }
 
 /** `<data dir>/docker/<project id>/<node id>`; undefined for ids that would name another folder. */
-function nodeFolder(dataDir: string, projectId: string, nodeId: string): string | undefined {
-  const plain = (id: string) => id !== "" && id !== "." && id !== ".." && basename(id) === id;
-  return plain(projectId) && plain(nodeId) ? join(dataDir, "docker", projectId, nodeId) : undefined;
-}
 
 /**
  * Runs Docker nodes as containers of `engine` (the host's, DOCKER_HOST), each with its folder
@@ -83,8 +80,7 @@ export function dockerNodeFactory(engine: DockerEngine): NodeRuntimeFactory {
     const settings = containerSettings(spec);
     // Docker binds absolute paths only.
     const dataDir = resolve(context.dataDir);
-    const nodeDir = nodeFolder(dataDir, spec.projectId, spec.nodeId);
-    if (nodeDir === undefined) throw new Error(`project ${spec.projectId} or node ${spec.nodeId} is not a name for a folder`);
+    const nodeDir = runtimeFolder(dataDir, "docker", spec.projectId, spec.nodeId);
     return emulatorNodeAt(new DockerEmulator(settings, { engine, dataDir, resources: resources(dataDir), nodeDir }), spec, context);
   };
 }

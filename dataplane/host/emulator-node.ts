@@ -1,5 +1,5 @@
 import { createLogger } from "@shared/logging/logger";
-import type { NodeSpec } from "@shared/proto";
+import type { NodeReport, NodeSpec } from "@shared/proto";
 import type { Endpoint } from "../forwarding/endpoint";
 import { shellLine } from "../nodes/command-line";
 import type { ProcessCrash } from "../nodes/process-supervisor";
@@ -26,6 +26,8 @@ export interface Emulator {
   /** Brings the running process to the rest of the spec (a paused VM). */
   afterStart?(spec: NodeSpec): Promise<void>;
   endpoint(adapterNumber: number, portNumber: number): Endpoint | undefined;
+  /** What its node reports besides its command line (a router's Idle-PC measurement). */
+  report?(): Pick<NodeReport, "idlepc">;
   /** Frees what the node holds besides its stopped process: its ports, a MAC address. */
   dispose(): Promise<void>;
 }
@@ -90,6 +92,10 @@ export class EmulatorNode implements NodeRuntime {
   commandLine(): string | null {
     const argv = this.emulator.process.argv;
     return argv ? shellLine(argv) : null;
+  }
+
+  report(): Pick<NodeReport, "idlepc"> {
+    return this.emulator.report?.() ?? { idlepc: null };
   }
 
   async close(): Promise<void> {

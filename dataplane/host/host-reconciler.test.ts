@@ -204,7 +204,7 @@ describe("a host reconciler", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "host-"));
     const host = reconciler(dataDir);
     const nodes = [cloud("c1", [{ local: leftPort, remote: left.port }, { local: rightPort, remote: right.port }])];
-    const capture = { active: true, relativePath: "projects/p/project-files/captures/l1.pcap" };
+    const capture = { active: true, relativePath: "projects/p/project-files/captures/l1.pcap", linkType: 0 };
     await host.apply({ revision: 1, nodes, links: [link("l1", ["c1", 0], ["c1", 1], { capture, filters: [{ type: "frequency_drop", numbers: [5], text: "" }] })] });
     await sendAll(left, leftPort, 20);
     await sendAll(right, rightPort, 5, 100);
@@ -222,7 +222,7 @@ describe("a host reconciler", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "host-"));
     const host = reconciler(dataDir);
     const nodes = [cloud("c1", [{ local: freePort(), remote: left.port }, { local: freePort(), remote: right.port }])];
-    const capture = { active: true, relativePath: "projects/p/project-files/captures/l1.pcap" };
+    const capture = { active: true, relativePath: "projects/p/project-files/captures/l1.pcap", linkType: 0 };
     expect(await host.apply({ revision: 1, nodes, links: [link("l1", ["c1", 0], ["c1", 1], { capture })] })).toEqual([]);
     // No frame has crossed: the controller may stream the file at once and finds a valid pcap.
     const pcap = readFileSync(join(dataDir, capture.relativePath));
@@ -234,7 +234,7 @@ describe("a host reconciler", () => {
     const [left, right] = [await emulator(), await emulator()];
     const host = reconciler();
     const nodes = [cloud("c1", [{ local: freePort(), remote: left.port }, { local: freePort(), remote: right.port }])];
-    const capture = { active: true, relativePath: "projects/p/project-files/captures/l1.pcap" };
+    const capture = { active: true, relativePath: "projects/p/project-files/captures/l1.pcap", linkType: 0 };
     await host.apply({ revision: 1, nodes, links: [link("l1", ["c1", 0], ["c1", 1], { capture })] });
     expect(host.isCapturing(capture.relativePath)).toBe(true);
     expect(host.isCapturing("projects/p/project-files/captures/other.pcap")).toBe(false);
@@ -246,7 +246,7 @@ describe("a host reconciler", () => {
     const [left, right] = [await emulator(), await emulator()];
     const leftPort = freePort();
     const dataDir = mkdtempSync(join(tmpdir(), "host-"));
-    const capture = { active: true, relativePath: "projects/p/project-files/captures/l1.pcap" };
+    const capture = { active: true, relativePath: "projects/p/project-files/captures/l1.pcap", linkType: 0 };
     mkdirSync(join(dataDir, "projects/p/project-files/captures"), { recursive: true });
     // The capture's "disk" takes 64 KiB, then waits for the test to read.
     const disk = new StalledDisk(join(dataDir, capture.relativePath));
@@ -333,7 +333,7 @@ async function captureOnSmallDisk() {
     await disk.unmount();
   });
   const nodes = [cloud("c1", [{ local: leftPort, remote: left.port }, { local: rightPort, remote: right.port }])];
-  const capture = { active: true, relativePath: "projects/p/project-files/captures/l1.pcap" };
+  const capture = { active: true, relativePath: "projects/p/project-files/captures/l1.pcap", linkType: 0 };
   return { left, right, leftPort, dataDir, disk, host, nodes, capture };
 }
 

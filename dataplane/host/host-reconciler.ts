@@ -12,7 +12,7 @@ import {
   type NodeSpec,
 } from "@shared/proto";
 import { capturePathIn } from "../capture/capture-path";
-import { PcapWriter } from "../capture/pcap-writer";
+import { LINKTYPE_ETHERNET, PcapWriter } from "../capture/pcap-writer";
 import { DelayBudget } from "../forwarding/delay-budget";
 import type { Endpoint } from "../forwarding/endpoint";
 import { LinkRelay } from "../forwarding/link-relay";
@@ -108,12 +108,13 @@ export class HostReconciler implements Reconciler {
     return errors;
   }
 
-  /** Every node whose process runs now, with its command line (what GNS3 shows as the node's `command_line`). */
+  /** Every node whose process runs now, with its command line (what GNS3 shows as the node's `command_line`), and every router's last Idle-PC measurement. */
   nodeReports(): NodeReport[] {
     const reports: NodeReport[] = [];
     for (const { spec, runtime } of this.nodes.values()) {
-      const commandLine = runtime.commandLine?.();
-      if (commandLine) reports.push({ nodeId: spec.nodeId, projectId: spec.projectId, commandLine });
+      const commandLine = runtime.commandLine?.() ?? "";
+      const { idlepc } = runtime.report?.() ?? { idlepc: null };
+      if (commandLine || idlepc) reports.push({ nodeId: spec.nodeId, projectId: spec.projectId, commandLine, idlepc });
     }
     return reports;
   }
@@ -296,6 +297,7 @@ export class HostReconciler implements Reconciler {
           this.announceErrors();
         },
         () => log.warn("link capture dropping frames: the disk is slower than the link", { project_id: running.spec.projectId, link_id: running.spec.linkId, path: wanted }),
+        running.spec.capture?.linkType || LINKTYPE_ETHERNET,
       );
       running.relay.setCapture(capture.writer);
     } catch (error) {

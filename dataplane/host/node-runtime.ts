@@ -1,4 +1,4 @@
-import type { NodeSpec } from "@shared/proto";
+import type { NodeReport, NodeSpec } from "@shared/proto";
 import type { Endpoint } from "../forwarding/endpoint";
 
 /**
@@ -22,6 +22,8 @@ export interface NodeRuntime {
   failure?(): string | null;
   /** Optional, for nodes with a process: its program and arguments as one shell-quoted line while it runs, else null. */
   commandLine?(): string | null;
+  /** Optional: what its report carries besides the command line (a router's last Idle-PC measurement). */
+  report?(): Pick<NodeReport, "idlepc">;
   close(): Promise<void>;
 }
 

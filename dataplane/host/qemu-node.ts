@@ -1,10 +1,10 @@
-import { basename, join } from "node:path";
 import { createLogger } from "@shared/logging/logger";
 import type { NodeSpec, QemuSpec } from "@shared/proto";
 import type { Endpoint } from "../forwarding/endpoint";
 import { QemuProcess, type QemuNodeSpec, type QemuProcessOptions } from "../nodes/qemu";
 import { copyDuplicatedDisks } from "../nodes/qemu-disk-copy";
 import { emulatorNodeAt, type Emulator } from "./emulator-node";
+import { imageStore, nodeFolder, runtimeFolder } from "./node-folder";
 import type { NodeRuntimeFactory } from "./node-runtime";
 
 const log = createLogger("dataplane.qemu");
@@ -54,7 +54,7 @@ class QemuEmulator implements Emulator {
 
   private copyDisks(spec: NodeSpec, qemu: QemuSpec): void {
     if (qemu.overlaySourceNodeId === "" || this.diskCopy !== undefined) return;
-    const sourceDir = nodeFolder(this.folders.dataDir, qemu.overlaySourceProjectId || spec.projectId, qemu.overlaySourceNodeId);
+    const sourceDir = nodeFolder(this.folders.dataDir, "qemu", qemu.overlaySourceProjectId || spec.projectId, qemu.overlaySourceNodeId);
     if (sourceDir === undefined) return;
     const copy = copyDuplicatedDisks(spec.nodeId, qemu, { workDir: this.folders.workDir, imageDir: this.folders.imageDir, sourceDir });
     this.diskCopy = copy;
@@ -75,10 +75,6 @@ interface QemuFolders {
 }
 
 /** `<data dir>/qemu/<project id>/<node id>`; undefined for ids that would name another folder. */
-function nodeFolder(dataDir: string, projectId: string, nodeId: string): string | undefined {
-  const plain = (id: string) => id !== "" && id !== "." && id !== ".." && basename(id) === id;
-  return plain(projectId) && plain(nodeId) ? join(dataDir, "qemu", projectId, nodeId) : undefined;
-}
 
 function qemuNodeSpec(spec: NodeSpec, qemu: QemuSpec): QemuNodeSpec {
   return { nodeId: spec.nodeId, projectId: spec.projectId, name: spec.name, consolePort: spec.consolePort, qemu };
@@ -94,9 +90,8 @@ function qemuNodeSpec(spec: NodeSpec, qemu: QemuSpec): QemuNodeSpec {
 export function qemuNodeFactory(options: Pick<QemuProcessOptions, "startTimeoutMs" | "shutdownTimeoutMs" | "accelerator" | "fetchImage"> = {}): NodeRuntimeFactory {
   return async (spec, context) => {
     if (spec.qemu === null) throw new Error(NO_QEMU_SETTINGS);
-    const workDir = nodeFolder(context.dataDir, spec.projectId, spec.nodeId);
-    if (workDir === undefined) throw new Error(`project ${spec.projectId} or node ${spec.nodeId} is not a name for a folder`);
-    const folders: QemuFolders = { dataDir: context.dataDir, workDir, imageDir: join(context.dataDir, "images", "QEMU") };
+    const workDir = runtimeFolder(context.dataDir, "qemu", spec.projectId, spec.nodeId);
+    const folders: QemuFolders = { dataDir: context.dataDir, workDir, imageDir: imageStore(context.dataDir) };
     const qemu = new QemuProcess(qemuNodeSpec(spec, spec.qemu), { ...options, workDir, imageDir: folders.imageDir });
     return emulatorNodeAt(new QemuEmulator(qemu, folders), spec, context);
   };

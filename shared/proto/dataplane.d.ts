@@ -150,6 +150,7 @@ export namespace gns3 {
                 nodeId: string;
                 projectId: string;
                 commandLine: string;
+                idlepc?: (gns3.dataplane.v1.IdlePcReport.$Properties|null);
                 static create(properties: gns3.dataplane.v1.NodeReport.$Shape): gns3.dataplane.v1.NodeReport & gns3.dataplane.v1.NodeReport.$Shape;
                 static create(properties?: gns3.dataplane.v1.NodeReport.$Properties): gns3.dataplane.v1.NodeReport;
                 static encode(message: gns3.dataplane.v1.NodeReport.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -162,9 +163,38 @@ export namespace gns3 {
                     nodeId?: (string|null);
                     projectId?: (string|null);
                     commandLine?: (string|null);
+                    idlepc?: (gns3.dataplane.v1.IdlePcReport.$Properties|null);
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = gns3.dataplane.v1.NodeReport.$Properties;
+            }
+
+            interface IIdlePcReport extends gns3.dataplane.v1.IdlePcReport.$Properties {
+            }
+
+            class IdlePcReport {
+                constructor(properties?: gns3.dataplane.v1.IdlePcReport.$Properties);
+                $unknowns?: Uint8Array[];
+                request: number;
+                proposals: string[];
+                chosen: string;
+                error: string;
+                static create(properties: gns3.dataplane.v1.IdlePcReport.$Shape): gns3.dataplane.v1.IdlePcReport & gns3.dataplane.v1.IdlePcReport.$Shape;
+                static create(properties?: gns3.dataplane.v1.IdlePcReport.$Properties): gns3.dataplane.v1.IdlePcReport;
+                static encode(message: gns3.dataplane.v1.IdlePcReport.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.IdlePcReport & gns3.dataplane.v1.IdlePcReport.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace IdlePcReport {
+                interface $Properties {
+                    request?: (number|null);
+                    proposals?: (string[]|null);
+                    chosen?: (string|null);
+                    error?: (string|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.IdlePcReport.$Properties;
             }
 
             interface INetworkInterface extends gns3.dataplane.v1.NetworkInterface.$Properties {
@@ -680,6 +710,9 @@ export namespace gns3 {
                 auxPort: number;
                 privateConfig: string;
                 consoleType: string;
+                ports: gns3.dataplane.v1.RouterPort.$Properties[];
+                idlepcRequest: number;
+                idlepcAuto: boolean;
                 static create(properties: gns3.dataplane.v1.DynamipsSpec.$Shape): gns3.dataplane.v1.DynamipsSpec & gns3.dataplane.v1.DynamipsSpec.$Shape;
                 static create(properties?: gns3.dataplane.v1.DynamipsSpec.$Properties): gns3.dataplane.v1.DynamipsSpec;
                 static encode(message: gns3.dataplane.v1.DynamipsSpec.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -714,9 +747,36 @@ export namespace gns3 {
                     auxPort?: (number|null);
                     privateConfig?: (string|null);
                     consoleType?: (string|null);
+                    ports?: (gns3.dataplane.v1.RouterPort.$Properties[]|null);
+                    idlepcRequest?: (number|null);
+                    idlepcAuto?: (boolean|null);
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = gns3.dataplane.v1.DynamipsSpec.$Properties;
+            }
+
+            interface IRouterPort extends gns3.dataplane.v1.RouterPort.$Properties {
+            }
+
+            class RouterPort {
+                constructor(properties?: gns3.dataplane.v1.RouterPort.$Properties);
+                $unknowns?: Uint8Array[];
+                slot: number;
+                port: number;
+                static create(properties: gns3.dataplane.v1.RouterPort.$Shape): gns3.dataplane.v1.RouterPort & gns3.dataplane.v1.RouterPort.$Shape;
+                static create(properties?: gns3.dataplane.v1.RouterPort.$Properties): gns3.dataplane.v1.RouterPort;
+                static encode(message: gns3.dataplane.v1.RouterPort.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.RouterPort & gns3.dataplane.v1.RouterPort.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace RouterPort {
+                interface $Properties {
+                    slot?: (number|null);
+                    port?: (number|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.RouterPort.$Properties;
             }
 
             interface IVirtualCircuit extends gns3.dataplane.v1.VirtualCircuit.$Properties {
@@ -1206,6 +1266,7 @@ export namespace gns3 {
                 $unknowns?: Uint8Array[];
                 active: boolean;
                 relativePath: string;
+                linkType: number;
                 static create(properties: gns3.dataplane.v1.Capture.$Shape): gns3.dataplane.v1.Capture & gns3.dataplane.v1.Capture.$Shape;
                 static create(properties?: gns3.dataplane.v1.Capture.$Properties): gns3.dataplane.v1.Capture;
                 static encode(message: gns3.dataplane.v1.Capture.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -1217,6 +1278,7 @@ export namespace gns3 {
                 interface $Properties {
                     active?: (boolean|null);
                     relativePath?: (string|null);
+                    linkType?: (number|null);
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = gns3.dataplane.v1.Capture.$Properties;

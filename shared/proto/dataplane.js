@@ -1062,6 +1062,7 @@ export const gns3 = $root.gns3 = (() => {
                  * @property {string|null} [nodeId] NodeReport nodeId
                  * @property {string|null} [projectId] NodeReport projectId
                  * @property {string|null} [commandLine] NodeReport commandLine
+                 * @property {gns3.dataplane.v1.IdlePcReport.$Properties|null} [idlepc] NodeReport idlepc
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -1118,6 +1119,14 @@ export const gns3 = $root.gns3 = (() => {
                 NodeReport.prototype.commandLine = "";
 
                 /**
+                 * NodeReport idlepc.
+                 * @member {gns3.dataplane.v1.IdlePcReport.$Properties|null|undefined} idlepc
+                 * @memberof gns3.dataplane.v1.NodeReport
+                 * @instance
+                 */
+                NodeReport.prototype.idlepc = null;
+
+                /**
                  * Creates a new NodeReport instance using the specified properties.
                  * @function create
                  * @memberof gns3.dataplane.v1.NodeReport
@@ -1155,6 +1164,8 @@ export const gns3 = $root.gns3 = (() => {
                         writer.uint32(/* id 2, wireType 2 =*/18).string(message.projectId);
                     if (message.commandLine != null && $Object.hasOwnProperty.call(message, "commandLine") && message.commandLine !== "")
                         writer.uint32(/* id 3, wireType 2 =*/26).string(message.commandLine);
+                    if (message.idlepc != null && $Object.hasOwnProperty.call(message, "idlepc"))
+                        $root.gns3.dataplane.v1.IdlePcReport.encode(message.idlepc, writer.uint32(/* id 4, wireType 2 =*/34).fork(), _depth + 1).ldelim();
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -1226,6 +1237,12 @@ export const gns3 = $root.gns3 = (() => {
                                     delete message.commandLine;
                                 continue;
                             }
+                        case 4: {
+                                if (wireType !== 2)
+                                    break;
+                                message.idlepc = $root.gns3.dataplane.v1.IdlePcReport.decode(reader, reader.size(), $undefined, _depth + 1, message.idlepc);
+                                continue;
+                            }
                         }
                         reader.skipType(wireType, _depth, tag);
                         if (!reader.discardUnknown) {
@@ -1258,6 +1275,233 @@ export const gns3 = $root.gns3 = (() => {
                 };
 
                 return NodeReport;
+            })();
+
+            v1.IdlePcReport = (function() {
+
+                /**
+                 * Properties of an IdlePcReport.
+                 * @typedef {Object} gns3.dataplane.v1.IdlePcReport.$Properties
+                 * @property {number|null} [request] IdlePcReport request
+                 * @property {Array.<string>|null} [proposals] IdlePcReport proposals
+                 * @property {string|null} [chosen] IdlePcReport chosen
+                 * @property {string|null} [error] IdlePcReport error
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of an IdlePcReport.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IIdlePcReport
+                 * @augments gns3.dataplane.v1.IdlePcReport.$Properties
+                 * @deprecated Use gns3.dataplane.v1.IdlePcReport.$Properties instead.
+                 */
+
+                /**
+                 * Shape of an IdlePcReport.
+                 * @typedef {gns3.dataplane.v1.IdlePcReport.$Properties} gns3.dataplane.v1.IdlePcReport.$Shape
+                 */
+
+                /**
+                 * Constructs a new IdlePcReport.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents an IdlePcReport.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.IdlePcReport.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const IdlePcReport = function (properties) {
+                    this.proposals = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * IdlePcReport request.
+                 * @member {number} request
+                 * @memberof gns3.dataplane.v1.IdlePcReport
+                 * @instance
+                 */
+                IdlePcReport.prototype.request = 0;
+
+                /**
+                 * IdlePcReport proposals.
+                 * @member {Array.<string>} proposals
+                 * @memberof gns3.dataplane.v1.IdlePcReport
+                 * @instance
+                 */
+                IdlePcReport.prototype.proposals = $util.emptyArray;
+
+                /**
+                 * IdlePcReport chosen.
+                 * @member {string} chosen
+                 * @memberof gns3.dataplane.v1.IdlePcReport
+                 * @instance
+                 */
+                IdlePcReport.prototype.chosen = "";
+
+                /**
+                 * IdlePcReport error.
+                 * @member {string} error
+                 * @memberof gns3.dataplane.v1.IdlePcReport
+                 * @instance
+                 */
+                IdlePcReport.prototype.error = "";
+
+                /**
+                 * Creates a new IdlePcReport instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.IdlePcReport
+                 * @static
+                 * @param {gns3.dataplane.v1.IdlePcReport.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.IdlePcReport} IdlePcReport instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.IdlePcReport.$Shape): gns3.dataplane.v1.IdlePcReport & gns3.dataplane.v1.IdlePcReport.$Shape;
+                 *   (properties?: gns3.dataplane.v1.IdlePcReport.$Properties): gns3.dataplane.v1.IdlePcReport;
+                 * }}
+                 */
+                IdlePcReport.create = function(properties) {
+                    return new IdlePcReport(properties);
+                };
+
+                /**
+                 * Encodes the specified IdlePcReport message. Does not implicitly {@link gns3.dataplane.v1.IdlePcReport.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.IdlePcReport
+                 * @static
+                 * @param {gns3.dataplane.v1.IdlePcReport.$Properties} message IdlePcReport message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                IdlePcReport.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.request != null && $Object.hasOwnProperty.call(message, "request") && message.request !== 0)
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint32(message.request);
+                    if (message.proposals != null && message.proposals.length)
+                        for (let i = 0; i < message.proposals.length; ++i)
+                            writer.uint32(/* id 2, wireType 2 =*/18).string(message.proposals[i]);
+                    if (message.chosen != null && $Object.hasOwnProperty.call(message, "chosen") && message.chosen !== "")
+                        writer.uint32(/* id 3, wireType 2 =*/26).string(message.chosen);
+                    if (message.error != null && $Object.hasOwnProperty.call(message, "error") && message.error !== "")
+                        writer.uint32(/* id 4, wireType 2 =*/34).string(message.error);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes an IdlePcReport message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.IdlePcReport
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.IdlePcReport & gns3.dataplane.v1.IdlePcReport.$Shape} IdlePcReport
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                IdlePcReport.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.IdlePcReport();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.request = value;
+                                else
+                                    delete message.request;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.proposals && message.proposals.length))
+                                    message.proposals = [];
+                                message.proposals.push(reader.stringVerify());
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.chosen = value;
+                                else
+                                    delete message.chosen;
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.error = value;
+                                else
+                                    delete message.error;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for IdlePcReport
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.IdlePcReport
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                IdlePcReport.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.IdlePcReport";
+                };
+
+                return IdlePcReport;
             })();
 
             v1.NetworkInterface = (function() {
@@ -5015,6 +5259,9 @@ export const gns3 = $root.gns3 = (() => {
                  * @property {number|null} [auxPort] DynamipsSpec auxPort
                  * @property {string|null} [privateConfig] DynamipsSpec privateConfig
                  * @property {string|null} [consoleType] DynamipsSpec consoleType
+                 * @property {Array.<gns3.dataplane.v1.RouterPort.$Properties>|null} [ports] DynamipsSpec ports
+                 * @property {number|null} [idlepcRequest] DynamipsSpec idlepcRequest
+                 * @property {boolean|null} [idlepcAuto] DynamipsSpec idlepcAuto
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -5042,6 +5289,7 @@ export const gns3 = $root.gns3 = (() => {
                 const DynamipsSpec = function (properties) {
                     this.circuits = [];
                     this.cards = [];
+                    this.ports = [];
                     if (properties)
                         for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
                             if (properties[keys[i]] != null && keys[i] !== "__proto__")
@@ -5249,6 +5497,30 @@ export const gns3 = $root.gns3 = (() => {
                 DynamipsSpec.prototype.consoleType = "";
 
                 /**
+                 * DynamipsSpec ports.
+                 * @member {Array.<gns3.dataplane.v1.RouterPort.$Properties>} ports
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @instance
+                 */
+                DynamipsSpec.prototype.ports = $util.emptyArray;
+
+                /**
+                 * DynamipsSpec idlepcRequest.
+                 * @member {number} idlepcRequest
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @instance
+                 */
+                DynamipsSpec.prototype.idlepcRequest = 0;
+
+                /**
+                 * DynamipsSpec idlepcAuto.
+                 * @member {boolean} idlepcAuto
+                 * @memberof gns3.dataplane.v1.DynamipsSpec
+                 * @instance
+                 */
+                DynamipsSpec.prototype.idlepcAuto = false;
+
+                /**
                  * Creates a new DynamipsSpec instance using the specified properties.
                  * @function create
                  * @memberof gns3.dataplane.v1.DynamipsSpec
@@ -5332,6 +5604,13 @@ export const gns3 = $root.gns3 = (() => {
                         writer.uint32(/* id 24, wireType 2 =*/194).string(message.privateConfig);
                     if (message.consoleType != null && $Object.hasOwnProperty.call(message, "consoleType") && message.consoleType !== "")
                         writer.uint32(/* id 25, wireType 2 =*/202).string(message.consoleType);
+                    if (message.ports != null && message.ports.length)
+                        for (let i = 0; i < message.ports.length; ++i)
+                            $root.gns3.dataplane.v1.RouterPort.encode(message.ports[i], writer.uint32(/* id 26, wireType 2 =*/210).fork(), _depth + 1).ldelim();
+                    if (message.idlepcRequest != null && $Object.hasOwnProperty.call(message, "idlepcRequest") && message.idlepcRequest !== 0)
+                        writer.uint32(/* id 27, wireType 0 =*/216).uint32(message.idlepcRequest);
+                    if (message.idlepcAuto != null && $Object.hasOwnProperty.call(message, "idlepcAuto") && message.idlepcAuto !== false)
+                        writer.uint32(/* id 28, wireType 0 =*/224).bool(message.idlepcAuto);
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -5596,6 +5875,32 @@ export const gns3 = $root.gns3 = (() => {
                                     delete message.consoleType;
                                 continue;
                             }
+                        case 26: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.ports && message.ports.length))
+                                    message.ports = [];
+                                message.ports.push($root.gns3.dataplane.v1.RouterPort.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        case 27: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.idlepcRequest = value;
+                                else
+                                    delete message.idlepcRequest;
+                                continue;
+                            }
+                        case 28: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.bool())
+                                    message.idlepcAuto = value;
+                                else
+                                    delete message.idlepcAuto;
+                                continue;
+                            }
                         }
                         reader.skipType(wireType, _depth, tag);
                         if (!reader.discardUnknown) {
@@ -5628,6 +5933,192 @@ export const gns3 = $root.gns3 = (() => {
                 };
 
                 return DynamipsSpec;
+            })();
+
+            v1.RouterPort = (function() {
+
+                /**
+                 * Properties of a RouterPort.
+                 * @typedef {Object} gns3.dataplane.v1.RouterPort.$Properties
+                 * @property {number|null} [slot] RouterPort slot
+                 * @property {number|null} [port] RouterPort port
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a RouterPort.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IRouterPort
+                 * @augments gns3.dataplane.v1.RouterPort.$Properties
+                 * @deprecated Use gns3.dataplane.v1.RouterPort.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a RouterPort.
+                 * @typedef {gns3.dataplane.v1.RouterPort.$Properties} gns3.dataplane.v1.RouterPort.$Shape
+                 */
+
+                /**
+                 * Constructs a new RouterPort.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a RouterPort.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.RouterPort.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const RouterPort = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * RouterPort slot.
+                 * @member {number} slot
+                 * @memberof gns3.dataplane.v1.RouterPort
+                 * @instance
+                 */
+                RouterPort.prototype.slot = 0;
+
+                /**
+                 * RouterPort port.
+                 * @member {number} port
+                 * @memberof gns3.dataplane.v1.RouterPort
+                 * @instance
+                 */
+                RouterPort.prototype.port = 0;
+
+                /**
+                 * Creates a new RouterPort instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.RouterPort
+                 * @static
+                 * @param {gns3.dataplane.v1.RouterPort.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.RouterPort} RouterPort instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.RouterPort.$Shape): gns3.dataplane.v1.RouterPort & gns3.dataplane.v1.RouterPort.$Shape;
+                 *   (properties?: gns3.dataplane.v1.RouterPort.$Properties): gns3.dataplane.v1.RouterPort;
+                 * }}
+                 */
+                RouterPort.create = function(properties) {
+                    return new RouterPort(properties);
+                };
+
+                /**
+                 * Encodes the specified RouterPort message. Does not implicitly {@link gns3.dataplane.v1.RouterPort.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.RouterPort
+                 * @static
+                 * @param {gns3.dataplane.v1.RouterPort.$Properties} message RouterPort message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                RouterPort.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.slot != null && $Object.hasOwnProperty.call(message, "slot") && message.slot !== 0)
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint32(message.slot);
+                    if (message.port != null && $Object.hasOwnProperty.call(message, "port") && message.port !== 0)
+                        writer.uint32(/* id 2, wireType 0 =*/16).uint32(message.port);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a RouterPort message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.RouterPort
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.RouterPort & gns3.dataplane.v1.RouterPort.$Shape} RouterPort
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                RouterPort.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.RouterPort();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.slot = value;
+                                else
+                                    delete message.slot;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.port = value;
+                                else
+                                    delete message.port;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for RouterPort
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.RouterPort
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                RouterPort.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.RouterPort";
+                };
+
+                return RouterPort;
             })();
 
             v1.VirtualCircuit = (function() {
@@ -9451,6 +9942,7 @@ export const gns3 = $root.gns3 = (() => {
                  * @typedef {Object} gns3.dataplane.v1.Capture.$Properties
                  * @property {boolean|null} [active] Capture active
                  * @property {string|null} [relativePath] Capture relativePath
+                 * @property {number|null} [linkType] Capture linkType
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -9499,6 +9991,14 @@ export const gns3 = $root.gns3 = (() => {
                 Capture.prototype.relativePath = "";
 
                 /**
+                 * Capture linkType.
+                 * @member {number} linkType
+                 * @memberof gns3.dataplane.v1.Capture
+                 * @instance
+                 */
+                Capture.prototype.linkType = 0;
+
+                /**
                  * Creates a new Capture instance using the specified properties.
                  * @function create
                  * @memberof gns3.dataplane.v1.Capture
@@ -9534,6 +10034,8 @@ export const gns3 = $root.gns3 = (() => {
                         writer.uint32(/* id 1, wireType 0 =*/8).bool(message.active);
                     if (message.relativePath != null && $Object.hasOwnProperty.call(message, "relativePath") && message.relativePath !== "")
                         writer.uint32(/* id 2, wireType 2 =*/18).string(message.relativePath);
+                    if (message.linkType != null && $Object.hasOwnProperty.call(message, "linkType") && message.linkType !== 0)
+                        writer.uint32(/* id 3, wireType 0 =*/24).uint32(message.linkType);
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -9594,6 +10096,15 @@ export const gns3 = $root.gns3 = (() => {
                                     message.relativePath = value;
                                 else
                                     delete message.relativePath;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.linkType = value;
+                                else
+                                    delete message.linkType;
                                 continue;
                             }
                         }

@@ -75,7 +75,7 @@ describe("messages", () => {
         ],
         suspended: true,
         tunnel: { localPort: 20001, remoteHost: "10.0.0.2", remotePort: 20002 },
-        capture: { active: true, relativePath: "projects/p/project-files/captures/x.pcap" },
+        capture: { active: true, relativePath: "projects/p/project-files/captures/x.pcap", linkType: 0 },
       },
     ],
   };
@@ -108,7 +108,14 @@ describe("messages", () => {
     expect(decodeDaemonMessage(encodeDaemonMessage({ hello }))).toEqual({ hello });
     const progress = { revision: 12, done: 40, total: 100 };
     expect(decodeDaemonMessage(encodeDaemonMessage({ progress }))).toEqual({ progress });
-    const ack = { revision: 3, errors: [{ kind: ItemErrorKind.LINK, id: "l1", message: "port in use" }], nodes: [{ nodeId: "n1", projectId: "p1", commandLine: "qemu-system-x86_64 -m 256" }] };
+    const ack = {
+      revision: 3,
+      errors: [{ kind: ItemErrorKind.LINK, id: "l1", message: "port in use" }],
+      nodes: [
+        { nodeId: "n1", projectId: "p1", commandLine: "qemu-system-x86_64 -m 256", idlepc: null },
+        { nodeId: "r1", projectId: "p1", commandLine: "dynamips -H 127.0.0.1:40000", idlepc: { request: 2, proposals: ["0x60606f54 [37]"], chosen: "0x60606f54", error: "" } },
+      ],
+    };
     expect(decodeDaemonMessage(encodeDaemonMessage({ ack }))).toEqual({ ack });
     const hostFacts = { qemuBinaries: [{ path: "/usr/bin/qemu-system-x86_64", version: "7.2.0" }], kvm: Kvm.KVM_UNUSABLE, kvmDetail: "/dev/kvm hung", kvmPlatforms: [], busyConsolePorts: [5000, 9999], interfaces: [{ name: "eth0", type: "ethernet", macAddress: "02:00:00:00:00:01", ipAddress: "192.0.2.1", netmask: "255.255.255.0", special: false }], docker: { available: true, dockerHost: "unix:///var/run/docker.sock", detail: "Docker Engine 20.10.24 (API 1.41)", images: ["busybox:latest"] } };
     expect(decodeDaemonMessage(encodeDaemonMessage({ hostFacts }))).toEqual({ hostFacts });

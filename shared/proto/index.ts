@@ -58,6 +58,19 @@ export interface NodeReport {
   nodeId: string;
   projectId: string;
   commandLine: string;
+  /** A router's last Idle-PC measurement; null for none. */
+  idlepc: IdlePcReport | null;
+}
+
+export interface IdlePcReport {
+  /** The DynamipsSpec.idlepcRequest it answers. */
+  request: number;
+  /** Dynamips' words: "0x60606f54 [37]". */
+  proposals: string[];
+  /** Auto: the value set on the router; empty: none was good. */
+  chosen: string;
+  /** Why there is nothing to report; empty when the measurement was made. */
+  error: string;
 }
 
 export interface QemuBinary {
@@ -218,6 +231,17 @@ export interface DynamipsSpec {
   auxPort: number;
   privateConfig: string;
   consoleType: string;
+  /** Every port of a router, built-in cards' included. */
+  ports: RouterPort[];
+  /** Bumped by each Idle-PC request: the host measures on the running router and reports it. */
+  idlepcRequest: number;
+  /** Choose and set a value, not only propose. */
+  idlepcAuto: boolean;
+}
+
+export interface RouterPort {
+  slot: number;
+  port: number;
 }
 
 export interface DockerSpec {
@@ -304,6 +328,8 @@ export interface Filter {
 export interface Capture {
   active: boolean;
   relativePath: string;
+  /** The file's pcap LINKTYPE; 0: Ethernet. */
+  linkType: number;
 }
 
 export interface LinkSpec {
@@ -418,7 +444,12 @@ function completeAck(ack: gns3.dataplane.v1.Ack.$Properties): Ack {
   return {
     revision: ack.revision ?? 0,
     errors: (ack.errors ?? []).map((error) => ({ kind: error.kind ?? ItemErrorKind.KIND_UNSPECIFIED, id: error.id ?? "", message: error.message ?? "" })),
-    nodes: (ack.nodes ?? []).map((node) => ({ nodeId: node.nodeId ?? "", projectId: node.projectId ?? "", commandLine: node.commandLine ?? "" })),
+    nodes: (ack.nodes ?? []).map((node) => ({
+      nodeId: node.nodeId ?? "",
+      projectId: node.projectId ?? "",
+      commandLine: node.commandLine ?? "",
+      idlepc: node.idlepc ? { request: node.idlepc.request ?? 0, proposals: node.idlepc.proposals ?? [], chosen: node.idlepc.chosen ?? "", error: node.idlepc.error ?? "" } : null,
+    })),
   };
 }
 
@@ -542,6 +573,9 @@ function completeDynamips(dynamips: gns3.dataplane.v1.DynamipsSpec.$Properties):
     auxPort: dynamips.auxPort ?? 0,
     privateConfig: dynamips.privateConfig ?? "",
     consoleType: dynamips.consoleType ?? "",
+    ports: (dynamips.ports ?? []).map((port) => ({ slot: port.slot ?? 0, port: port.port ?? 0 })),
+    idlepcRequest: dynamips.idlepcRequest ?? 0,
+    idlepcAuto: dynamips.idlepcAuto ?? false,
   };
 }
 
@@ -593,7 +627,7 @@ function completeLink(link: gns3.dataplane.v1.LinkSpec.$Properties): LinkSpec {
     filters: (link.filters ?? []).map((filter) => ({ type: filter.type ?? "", numbers: filter.numbers ?? [], text: filter.text ?? "" })),
     suspended: link.suspended ?? false,
     tunnel: link.tunnel ? completeTunnel(link.tunnel) : null,
-    capture: link.capture ? { active: link.capture.active ?? false, relativePath: link.capture.relativePath ?? "" } : null,
+    capture: link.capture ? { active: link.capture.active ?? false, relativePath: link.capture.relativePath ?? "", linkType: link.capture.linkType ?? 0 } : null,
   };
 }
 

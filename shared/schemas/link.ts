@@ -2,6 +2,16 @@ import { z } from "zod";
 import { label, uuid } from "./common";
 
 export const DATA_LINK_TYPES = ["DLT_ATM_RFC1483", "DLT_EN10MB", "DLT_FRELAY", "DLT_C_HDLC", "DLT_PPP_SERIAL"] as const;
+export type DataLinkType = (typeof DATA_LINK_TYPES)[number];
+
+/** The pcap link type (LINKTYPE_*, tcpdump.org) a capture of each of GNS3's data link types is written with. */
+export const PCAP_LINK_TYPES: Readonly<Record<DataLinkType, number>> = {
+  DLT_EN10MB: 1,
+  DLT_ATM_RFC1483: 11,
+  DLT_PPP_SERIAL: 50,
+  DLT_C_HDLC: 104,
+  DLT_FRELAY: 107,
+};
 
 export const linkEnd = z.strictObject({
   node_id: uuid,
