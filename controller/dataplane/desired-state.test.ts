@@ -264,8 +264,8 @@ describe("desiredHostState", () => {
     const records = [{ project: project("p1"), nodes: [pc1, sw], links: [l] }];
     const tunnels = { tunnelAddress: () => "10.0.0.9", tunnelPort: () => 20000 };
     const path = "projects/p1/project-files/captures/cap.pcap";
-    expect(desiredHostState(context("h2", records, tunnels)).links[0]!.capture).toEqual({ active: true, relativePath: path });
-    expect(desiredHostState(context("h1", records, tunnels)).links[0]!.capture).toEqual({ active: false, relativePath: path });
+    expect(desiredHostState(context("h2", records, tunnels)).links[0]!.capture).toEqual({ active: true, relativePath: path, linkType: 1 });
+    expect(desiredHostState(context("h1", records, tunnels)).links[0]!.capture).toEqual({ active: false, relativePath: path, linkType: 1 });
   });
 });
 

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "@shared/logging/logger";
@@ -52,5 +52,7 @@ describe("a Dynamips router without a real IOS image", () => {
     expect(failure).toMatch(/^Dynamips could not start the router from the image c7200\.image: unable to start VM instance 'i1' \(209\): load_elf_image: invalid ELF file \| C\d+ 'i1': failed to load Cisco IOS image '.*c7200\.image'/);
     expect(processesWorkingIn(workDir)).toEqual([]);
     expect(device.argv).toBeUndefined();
+    // The startup config was handed to Dynamips, but never booted: the next start pushes it again.
+    expect(existsSync(join(workDir, "configs", "i1_startup-config.cfg"))).toBe(false);
   });
 });

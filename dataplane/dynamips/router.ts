@@ -6,7 +6,7 @@
  * Dynamips refuses to start, the reason it printed (an image that is no IOS, too little RAM)
  * goes with its refusal.
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Logger } from "@shared/logging/logger";
 import type { DynamipsSpec, IdlePcReport } from "@shared/proto";
@@ -130,6 +130,8 @@ export class DynamipsRouter {
         for (const command of routerRunning(this.vmName, spec)) await client.send(...command);
       } catch (error) {
         await this.end(run);
+        // Not booted: the next start pushes them again.
+        for (const name of [files.startupConfig, files.privateConfig]) if (name !== "") await rm(join(this.options.workDir, name), { force: true });
         throw new Error(this.whyNotStarted(error as Error, hypervisor, spec), { cause: error });
       }
       this.run = run;
@@ -218,16 +220,23 @@ export class DynamipsRouter {
     return next;
   }
 
-  /** The startup config (and private config) where Dynamips reads them, relative to its folder; empty names for none. */
+  /**
+   * The configs Dynamips is to push into NVRAM at this boot, relative to its folder ("": none):
+   * those the controller holds that differ from the ones pushed last. An unchanged one is not
+   * pushed again, so the router boots what it saved in NVRAM (`write memory`) at its last run,
+   * as a real router would; an edited one replaces it.
+   */
   private async writeConfigs(spec: DynamipsSpec): Promise<{ startupConfig: string; privateConfig: string }> {
     await mkdir(join(this.options.workDir, "configs"), { recursive: true });
-    const write = async (kind: string, text: string) => {
-      if (text.trim() === "") return "";
+    const push = async (kind: string, text: string) => {
       const name = `configs/i${spec.dynamipsId}_${kind}-config.cfg`;
-      await writeFile(join(this.options.workDir, name), text);
+      const path = join(this.options.workDir, name);
+      const pushed = await readFile(path, "utf8").catch(() => undefined);
+      if (text.trim() === "" || text === pushed) return "";
+      await writeFile(path, text);
       return name;
     };
-    return { startupConfig: await write("startup", this.startupConfig), privateConfig: await write("private", spec.privateConfig) };
+    return { startupConfig: await push("startup", this.startupConfig), privateConfig: await push("private", spec.privateConfig) };
   }
 
   private async end(run: Run): Promise<void> {

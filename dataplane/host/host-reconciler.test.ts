@@ -487,7 +487,7 @@ describe("a host reconciler running VPCS", () => {
     expect(host.nodeReports()).toEqual([]);
     await host.apply({ revision: 2, nodes: [pc(consolePort), cloud("cloud", [])], links: [] });
     expect(host.nodeReports()).toEqual([
-      { nodeId: "pc", projectId: "p", commandLine: expect.stringMatching(new RegExp(`^vpcs -F -i 1 -p ${consolePort} -m \\d+ -s \\d+ -c \\d+ -t 127\\.0\\.0\\.1$`)) },
+      { nodeId: "pc", projectId: "p", commandLine: expect.stringMatching(new RegExp(`^vpcs -F -i 1 -p ${consolePort} -m \\d+ -s \\d+ -c \\d+ -t 127\\.0\\.0\\.1$`)), idlepc: null },
     ]);
     process.kill(vpcsPid(dataDir), "SIGKILL");
     await waitFor(() => host.itemErrors().length > 0);
