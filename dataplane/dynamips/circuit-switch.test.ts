@@ -50,13 +50,37 @@ describe("a Frame Relay switch run by Dynamips", () => {
     expect(atTwo.map((frame) => frame.subarray(2).toString())).toEqual(["to two", "after"]);
   });
 
-  it("takes new circuits in place, keeping the ports that stay", async () => {
+  it("goes on switching after garbage: empty, one-byte, oversized and random datagrams", async () => {
     const device = await switchOf("frsw", [circuit(1, [100], 2, [200])]);
-    const one = device.port(1)!;
+    const [one, two] = [device.port(1)!, device.port(2)!];
+    const atTwo = received(two);
+    const pid = device.pid;
+    for (const garbage of [Buffer.alloc(0), Buffer.from([0xff]), Buffer.alloc(9000, 0xaa), ...Array.from({ length: 50 }, (_, n) => Buffer.from(Array.from({ length: 1 + ((n * 37) % 1500) }, (_, i) => (i * 131 + n) & 0xff)))]) {
+      one.send(garbage);
+    }
+    one.send(frameRelayFrame(100, "still here"));
+    await waitFor("the frame after the garbage", () => atTwo.some((frame) => frame.subarray(2).toString() === "still here"));
+    expect(device.pid).toBe(pid);
+  });
+
+  it("takes new circuits, keeping the ports that stay as the same endpoints", async () => {
+    const device = await switchOf("frsw", [circuit(1, [100], 2, [200])]);
+    const [one, two] = [device.port(1)!, device.port(2)!];
+    // More circuits on the same ports and a new one: what Dynamips 0.2.14 got wrong in place.
+    await device.configure([circuit(1, [100], 2, [200]), circuit(1, [102], 3, [300]), circuit(2, [201], 3, [301])]);
+    expect([device.port(1), device.port(2)]).toEqual([one, two]);
+    const [atTwo, atThree] = [received(two), received(device.port(3)!)];
+    one.send(frameRelayFrame(100, "to two"));
+    one.send(frameRelayFrame(102, "to three"));
+    two.send(frameRelayFrame(201, "two to three"));
+    await waitFor("the frames on ports 2 and 3", () => atTwo.length > 0 && atThree.length > 1);
+    expect(atTwo.map((frame) => [dlciOf(frame), frame.subarray(2).toString()])).toEqual([[200, "to two"]]);
+    expect(atThree.map((frame) => [dlciOf(frame), frame.subarray(2).toString()]).sort()).toEqual([[300, "to three"], [301, "two to three"]]);
+    // Fewer: port 2 leaves, and frames for the circuit that went go nowhere.
     await device.configure([circuit(1, [102], 3, [300])]);
     expect(device.port(1)).toBe(one);
     expect(device.port(2)).toBeUndefined();
-    const atThree = received(device.port(3)!);
+    atThree.length = 0;
     one.send(frameRelayFrame(100, "old circuit"));
     one.send(frameRelayFrame(102, "new circuit"));
     await waitFor("the frame on port 3", () => atThree.length > 0);

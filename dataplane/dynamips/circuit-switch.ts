@@ -3,6 +3,7 @@
  * port its circuits use, and the circuits. Each port is a stable endpoint (a link relay stays
  * attached while the hypervisor is restarted or the circuits change). When the hypervisor dies
  * the switch says so and starts it again, after 1 s and then up to every 30 s, until it serves.
+ * Frames reaching a port while its hypervisor is being replaced are lost, as on a wire unplugged.
  */
 import type { Logger } from "@shared/logging/logger";
 import type { VirtualCircuit } from "@shared/proto";
@@ -27,7 +28,7 @@ export interface CircuitSwitchOptions {
 interface Run {
   readonly hypervisor: DynamipsHypervisor;
   readonly tunnels: Map<number, UdpEndpoint>;
-  /** The circuits the hypervisor switches now, as JSON; "" before the first are set. */
+  /** The circuits the hypervisor switches now, as JSON; "" until they are all set. */
   applied: string;
 }
 
@@ -86,29 +87,20 @@ export class CircuitSwitch {
     if (this.closed) return;
     const wanted = JSON.stringify(this.circuits);
     if (this.run?.applied === wanted) return;
-    const run = this.run ?? (await this.start());
+    // Circuits change in a fresh hypervisor: Dynamips 0.2.14 loses track of a switch made again
+    // (or of its circuits deleted) on NIOs the old one used, as its NIO listeners are released
+    // behind the new ones' backs. A change costs the frames in flight, as GNS3's would.
+    if (this.run) await this.end(this.run, true);
+    const run = await this.start();
     const { client } = run.hypervisor;
-    const { module } = this.options;
-    // Circuits cannot be edited in place: the switch is made again, on NIOs that stay.
-    if (run.applied !== "") await client.send(module, "delete", SWITCH_NAME);
-    run.applied = "";
-    const ports = new Set(circuitPorts(this.circuits));
-    for (const [port, tunnel] of run.tunnels) {
-      if (ports.has(port)) continue;
-      this.ports.get(port)?.detach();
-      this.ports.delete(port);
-      run.tunnels.delete(port);
-      await tunnel.close();
-      await client.send("nio", "delete", nioName(port));
-    }
-    for (const port of ports) {
-      if (run.tunnels.has(port)) continue;
+    for (const port of [...this.ports.keys()]) if (!circuitPorts(this.circuits).includes(port)) this.ports.delete(port);
+    for (const port of circuitPorts(this.circuits)) {
       const tunnel = await openUdpNio(client, nioName(port));
       run.tunnels.set(port, tunnel);
       this.ports.get(port)!.attach(tunnel);
     }
-    await client.send(module, "create", SWITCH_NAME);
-    for (const command of circuitCommands(module, SWITCH_NAME, this.circuits, nioName)) await client.send(...command);
+    await client.send(this.options.module, "create", SWITCH_NAME);
+    for (const command of circuitCommands(this.options.module, SWITCH_NAME, this.circuits, nioName)) await client.send(...command);
     run.applied = wanted;
   }
 

@@ -86,7 +86,10 @@ export class DynamipsHypervisor {
       throw new Error(failure.code === "ENOENT" ? NOT_INSTALLED : `cannot run ${executable}: ${failure.message}`);
     }
     const leader = identify(spawned.child.pid!);
-    if (leader === undefined) throw new Error(`dynamips exited at once (${await exitOf(spawned.child)})${withTail(spawned.output())}`);
+    if (leader === undefined) {
+      const how = await exitOf(spawned.child);
+      throw notInstalled(spawned.output()) ? new Error(NOT_INSTALLED) : new Error(`dynamips exited at once (${how})${withTail(spawned.output())}`);
+    }
     liveProcesses.add(leader);
     await recordProcesses(pidFile, [leader]);
     const deadline = performance.now() + (options.startTimeoutMs ?? 5000);
@@ -96,8 +99,7 @@ export class DynamipsHypervisor {
         await forgetProcesses(pidFile, leader);
         // Its words when another program holds the port it was given.
         if (spawned.output().includes("unable to create TCP sockets")) throw new PortTaken();
-        // setpriv's words when the program it was to become is missing.
-        if (/failed to execute .*No such file/.test(spawned.output())) throw new Error(NOT_INSTALLED);
+        if (notInstalled(spawned.output())) throw new Error(NOT_INSTALLED);
         throw new Error(`dynamips exited during start (${how})${withTail(spawned.output())}`);
       }
       const client = await HypervisorClient.connect(port).catch(() => undefined);
@@ -155,6 +157,11 @@ export class DynamipsHypervisor {
 class PortTaken extends Error {}
 
 const NOT_INSTALLED = "dynamips is not installed on this host (Debian: apt install dynamips, from the non-free section)";
+
+/** setpriv's words when the program it was to become is missing. */
+function notInstalled(output: string): boolean {
+  return /failed to execute .*No such file/.test(output);
+}
 
 let setprivFound: boolean | undefined;
 
