@@ -31,6 +31,27 @@ describeApi("node files and VPCS startup scripts", (api) => {
     expect(await reply.text()).toBe("set pcname PC1\n");
   });
 
+  it("gives a Dynamips router a startup config named by its instance id, which a duplicate gets under its own", async () => {
+    const projectId = await newProject();
+    const router = await newNode(projectId, { name: "R1", node_type: "dynamips", properties: { platform: "c3725", image: "c3725.image", wic0: "WIC-2T" } });
+    expect(router.properties.dynamips_id).toBe(1);
+    const config = async (node: { project_id: string; node_id: string }, id: number) => {
+      const reply = await api.fetch(filePath(node, `configs/i${id}_startup-config.cfg`), AS_STORED);
+      return reply.status === 200 ? reply.text() : `${reply.status}`;
+    };
+    expect(await config(router, 1)).toBe("!\nhostname R1\n!\nend\n");
+    expect((await api.fetch(filePath(router, "configs/i1_startup-config.cfg"), { method: "POST", body: "hostname R1\ninterface Serial0/0\n encapsulation frame-relay\nend\n" })).status).toBe(201);
+    const copy = await api.post(`/v2/projects/${projectId}/nodes/${router.node_id}/duplicate`, { x: 100, y: 0 });
+    expect(copy.status, copy.text).toBe(201);
+    const duplicate = (await api.get(`/v2/projects/${projectId}/nodes/${copy.body.node_id}`)).body;
+    expect(duplicate.properties).toMatchObject({ dynamips_id: 2, platform: "c3725", wic0: "WIC-2T" });
+    expect(await config(duplicate, 2)).toBe("hostname R1\ninterface Serial0/0\n encapsulation frame-relay\nend\n");
+    expect((await api.post(`/v2/projects/${projectId}/nodes`, { name: "R9", node_type: "dynamips", compute_id: "local", properties: { platform: "c3725", image: "c3725.image", dynamips_id: 2 } })).body).toEqual({
+      message: "Dynamips identifier 2 is already used by another router",
+      status: 409,
+    });
+  });
+
   it("writes the startup_script a client sends, %h standing for the node's name", async () => {
     const node = await newNode(await newProject(), { properties: { startup_script: "# %h\nset pcname %h\nip 10.0.0.1/24 10.0.0.254\n" } });
     expect(node.properties).toEqual({});
