@@ -69,10 +69,11 @@ export interface NodeTypeTraits {
   /** GNS3's compute serves `…/auto_idlepc` and `…/idlepc_proposals` for it. */
   idlePc?: true;
   /**
-   * It also gets an auxiliary console port (`properties.aux`, as GNS3 gives Docker nodes), from
-   * the same range and claims as console ports.
+   * It also gets an auxiliary console port (`properties.aux`), from the same range and claims
+   * as console ports: "always", as GNS3 gives Docker nodes one; "asked", only when the client
+   * names one at creation, as GNS3's Dynamips routers.
    */
-  auxConsole?: true;
+  auxConsole?: "always" | "asked";
   /** The console types its host serves; absent: every type GNS3 names. Another is refused with a 400. */
   consoleTypes?: readonly string[];
   /**
@@ -390,7 +391,7 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
   docker: {
     consoleType: "telnet",
     consoleTypes: ["telnet", "none"],
-    auxConsole: true,
+    auxConsole: "always",
     alwaysRunning: false,
     symbol: ":/symbols/docker_guest.svg",
     defaultNameFormat: "{name}-{0}",
@@ -479,6 +480,7 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     cloudLike: false,
     idlePc: true,
     instanceIds: true,
+    auxConsole: "asked",
     carriedFile: routerStartupConfig,
     initialFiles: (node) => ({ [routerStartupConfig(node.properties)]: `!\nhostname ${node.name}\n!\nend\n` }),
     creation: {

@@ -52,6 +52,18 @@ describeApi("node files and VPCS startup scripts", (api) => {
     });
   });
 
+  it("reserves a router's aux console port only when the client names one, as GNS3", async () => {
+    const projectId = await newProject();
+    const plain = await newNode(projectId, { name: "R1", node_type: "dynamips", properties: { platform: "c7200", image: "c7200.image" } });
+    expect(plain.properties.aux).toBeNull();
+    // High in the console range, where no console of this test file is handed out.
+    const aux = 9500 + Math.floor(Math.random() * 400);
+    const withAux = await newNode(projectId, { name: "R2", node_type: "dynamips", properties: { platform: "c7200", image: "c7200.image", aux } });
+    expect(withAux.properties.aux).toBe(aux);
+    const taken = await api.post(`/v2/projects/${projectId}/nodes`, { name: "R3", node_type: "dynamips", compute_id: "local", properties: { platform: "c7200", image: "c7200.image", aux } });
+    expect(taken.body).toEqual({ message: `Aux console port ${aux} is already used on compute local`, status: 409 });
+  });
+
   it("writes the startup_script a client sends, %h standing for the node's name", async () => {
     const node = await newNode(await newProject(), { properties: { startup_script: "# %h\nset pcname %h\nip 10.0.0.1/24 10.0.0.254\n" } });
     expect(node.properties).toEqual({});

@@ -148,7 +148,8 @@ export async function createNode(deps: ControllerDeps, projectId: string, input:
     const consoleType = input.console_type ?? kind.consoleType;
     const name = allocateNodeName(input.name, await takenNames(deps, projectId));
     const console = hasConsole(consoleType) ? await allocateConsole(deps, input.compute_id, input.console, attempt) : null;
-    const aux = kind.auxConsole ? await allocateAux(deps, input.compute_id, properties?.aux, console, attempt) : null;
+    const wantsAux = kind.auxConsole === "always" || (kind.auxConsole === "asked" && typeof properties?.aux === "number");
+    const aux = wantsAux ? await allocateAux(deps, input.compute_id, properties?.aux, console, attempt) : null;
     const instance = kind.instanceIds ? { dynamips_id: instanceId(properties?.dynamips_id, await takenInstanceIds(deps, projectId)) } : {};
     const node: NodeRecord = {
       ...newNode({ ...input, properties: { ...properties, ...instance, ...(aux === null ? {} : { aux }) } }, { nodeId, projectId, name, console, hostInterfaces: await cloudInterfaceNames(deps, input.compute_id) }),

@@ -140,15 +140,17 @@ function linkWrites(link: LinkRecord): KvWrite[] {
 
 /**
  * Console ports allocated as node creation does, except for nodes in `kept` (node id → port),
- * which keep the port they already hold; every node of a type with an aux console gets a new
- * aux port too (whatever the file says: it was the port on the machine that saved it).
+ * which keep the port they already hold; every node with an aux console (a router's only when
+ * it had one) gets a new aux port too (whatever the file says: it was the port on the machine
+ * that saved it).
  */
 async function withConsolePorts(deps: ControllerDeps, nodes: readonly NodeRecord[], kept: ReadonlyMap<string, number>): Promise<NodeRecord[]> {
   const wanted = new Map<string, Array<{ nodeId: string; aux: boolean }>>();
   const want = (node: NodeRecord, aux: boolean) => wanted.set(node.compute_id, [...(wanted.get(node.compute_id) ?? []), { nodeId: node.node_id, aux }]);
   for (const node of nodes) {
     if (hasConsole(node.console_type) && !kept.has(node.node_id)) want(node, false);
-    if (NODE_TYPE_TRAITS[node.node_type].auxConsole) want(node, true);
+    const aux = NODE_TYPE_TRAITS[node.node_type].auxConsole;
+    if (aux === "always" || (aux === "asked" && typeof node.properties.aux === "number")) want(node, true);
   }
   const ports = new Map<string, number>(kept);
   const auxPorts = new Map<string, number>();
