@@ -7,7 +7,7 @@ import { DOCKER_NETWORK_CONFIG, checkDockerProperties, sampleNetworkConfig } fro
 import { checkRouterProperties, routerPorts } from "./dynamips-properties";
 import { conflictingRequest, invalidRequest } from "./errors";
 import { ethernetPort, macPlus, serialPort, standardPorts } from "./ports";
-import { VPCS_STARTUP_SCRIPT } from "./vpcs-script";
+import { VPCS_STARTUP_SCRIPT, renamedStartupScript } from "./vpcs-script";
 
 /** What a node needs to compute its ports; a subset of the stored record. */
 export interface PortSource {
@@ -82,6 +82,8 @@ export interface NodeTypeTraits {
    * clients edit it through `…/files/…`, the host uses it. Read through `carriedFileOf`.
    */
   carriedFile?: string | ((properties: Record<string, unknown>) => string);
+  /** How its carried file names the node, rewritten when the node is renamed or duplicated (VPCS's `set pcname`, a router's `hostname`). */
+  namedInCarriedFile?(text: string, name: string): string;
   /** Its project gives it a `dynamips_id` (the lowest free from 1 to 4096), which names its files, as GNS3's Dynamips routers. */
   instanceIds?: true;
   /** The node files a new node starts with, by path in its folder (besides a VPCS script). */
@@ -242,6 +244,7 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     portNaming: ETHERNET_NAMING,
     dataplaneKind: NodeKind.VPCS,
     carriedFile: VPCS_STARTUP_SCRIPT,
+    namedInCarriedFile: renamedStartupScript,
     filtersLinks: true,
     capturesFirst: false,
     cloudLike: false,
@@ -482,6 +485,7 @@ export const NODE_TYPE_TRAITS: Record<NodeType, NodeTypeTraits> = {
     instanceIds: true,
     auxConsole: "asked",
     carriedFile: routerStartupConfig,
+    namedInCarriedFile: (config, name) => config.replace(/^hostname [^\r\n]*/gm, `hostname ${name}`),
     initialFiles: (node) => ({ [routerStartupConfig(node.properties)]: `!\nhostname ${node.name}\n!\nend\n` }),
     creation: {
       defaultProperties: () => ({}),

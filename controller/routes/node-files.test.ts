@@ -31,7 +31,7 @@ describeApi("node files and VPCS startup scripts", (api) => {
     expect(await reply.text()).toBe("set pcname PC1\n");
   });
 
-  it("gives a Dynamips router a startup config named by its instance id, which a duplicate gets under its own", async () => {
+  it("gives a Dynamips router a startup config named by its instance id, which a duplicate gets under its own, naming itself", async () => {
     const projectId = await newProject();
     const router = await newNode(projectId, { name: "R1", node_type: "dynamips", properties: { platform: "c3725", image: "c3725.image", wic0: "WIC-2T" } });
     expect(router.properties.dynamips_id).toBe(1);
@@ -45,7 +45,10 @@ describeApi("node files and VPCS startup scripts", (api) => {
     expect(copy.status, copy.text).toBe(201);
     const duplicate = (await api.get(`/v2/projects/${projectId}/nodes/${copy.body.node_id}`)).body;
     expect(duplicate.properties).toMatchObject({ dynamips_id: 2, platform: "c3725", wic0: "WIC-2T" });
-    expect(await config(duplicate, 2)).toBe("hostname R1\ninterface Serial0/0\n encapsulation frame-relay\nend\n");
+    expect(await config(duplicate, 2)).toBe(`hostname ${duplicate.name}\ninterface Serial0/0\n encapsulation frame-relay\nend\n`);
+    // A rename renames the router in its config, as GNS3 does.
+    expect((await api.put(`/v2/projects/${projectId}/nodes/${router.node_id}`, { name: "Edge" })).status).toBe(200);
+    expect(await config(router, 1)).toBe("hostname Edge\ninterface Serial0/0\n encapsulation frame-relay\nend\n");
     expect((await api.post(`/v2/projects/${projectId}/nodes`, { name: "R9", node_type: "dynamips", compute_id: "local", properties: { platform: "c3725", image: "c3725.image", dynamips_id: 2 } })).body).toEqual({
       message: "Dynamips identifier 2 is already used by another router",
       status: 409,

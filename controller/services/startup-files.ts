@@ -1,7 +1,7 @@
 import type { ControllerDeps } from "../deps";
 import { NODE_TYPE_TRAITS, carriedFileOf } from "../domain/node-types";
 import type { NodeRecord } from "../domain/nodes";
-import { defaultStartupScript, expandedStartupScript, renamedStartupScript, VPCS_STARTUP_SCRIPT } from "../domain/vpcs-script";
+import { defaultStartupScript, expandedStartupScript, VPCS_STARTUP_SCRIPT } from "../domain/vpcs-script";
 import { readNodeText, writeNodeText } from "./node-files";
 
 /**
@@ -20,26 +20,26 @@ export async function writeNewNodeScript(deps: ControllerDeps, node: NodeRecord,
 }
 
 export async function updateNodeScript(deps: ControllerDeps, before: NodeRecord, after: NodeRecord, requested: string | null | undefined): Promise<void> {
-  if (after.node_type !== "vpcs") return;
-  if (requested !== undefined) return writeNodeText(deps, after, VPCS_STARTUP_SCRIPT, expandedStartupScript(requested ?? "", after.name));
+  if (after.node_type === "vpcs" && requested !== undefined) return writeNodeText(deps, after, VPCS_STARTUP_SCRIPT, expandedStartupScript(requested ?? "", after.name));
   if (before.name !== after.name) await renameInScript(deps, after);
 }
 
-/** A duplicate runs the original's script, under its own name. */
+/** A duplicate starts from the original's file (a VPCS script, a router's startup config), naming itself. */
 export async function copyNodeScript(deps: ControllerDeps, original: NodeRecord, copy: NodeRecord): Promise<void> {
-  if (copy.node_type !== "vpcs") {
-    const [from, to] = [carriedFileOf(original), carriedFileOf(copy)];
-    const text = from === undefined ? undefined : await readNodeText(deps, original, from);
-    if (text !== undefined) await writeNodeText(deps, copy, to!, text);
-    return;
-  }
-  const script = await readNodeText(deps, original, VPCS_STARTUP_SCRIPT);
-  if (script !== undefined) await writeNodeText(deps, copy, VPCS_STARTUP_SCRIPT, renamedStartupScript(script, copy.name));
+  const [from, to] = [carriedFileOf(original), carriedFileOf(copy)];
+  const text = from === undefined ? undefined : await readNodeText(deps, original, from);
+  if (text === undefined) return;
+  const rename = NODE_TYPE_TRAITS[copy.node_type].namedInCarriedFile;
+  await writeNodeText(deps, copy, to!, rename ? rename(text, copy.name) : text);
 }
 
+/** After a rename, the node's file names it anew (a VPCS's `set pcname`, a router's `hostname`). */
 async function renameInScript(deps: ControllerDeps, node: NodeRecord): Promise<void> {
-  const script = await readNodeText(deps, node, VPCS_STARTUP_SCRIPT);
+  const path = carriedFileOf(node);
+  const rename = NODE_TYPE_TRAITS[node.node_type].namedInCarriedFile;
+  if (path === undefined || rename === undefined) return;
+  const script = await readNodeText(deps, node, path);
   if (script === undefined) return;
-  const renamed = renamedStartupScript(script, node.name);
-  if (renamed !== script) await writeNodeText(deps, node, VPCS_STARTUP_SCRIPT, renamed);
+  const renamed = rename(script, node.name);
+  if (renamed !== script) await writeNodeText(deps, node, path, renamed);
 }
