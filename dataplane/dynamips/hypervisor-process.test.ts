@@ -1,9 +1,8 @@
-import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "@shared/logging/logger";
 import { cleanupAfterEach, waitFor } from "@shared/testing/cleanups";
+import { ownerProcess, printOwned } from "@shared/testing/owner-process";
 import { identify, isAlive, workingDirectory } from "../nodes/processes";
 import { DynamipsHypervisor } from "./hypervisor-process";
 
@@ -25,21 +24,15 @@ describe("a Dynamips hypervisor process", () => {
 
   it("dies with a daemon killed outright", async () => {
     const workDir = tempDir("hypervisor-orphan-");
-    const script = [
+    const owner = await ownerProcess([
       `import { createLogger } from ${JSON.stringify(join(import.meta.dirname, "../../shared/logging/logger.ts"))};`,
       `import { DynamipsHypervisor } from ${JSON.stringify(join(import.meta.dirname, "hypervisor-process.ts"))};`,
       `const hypervisor = await DynamipsHypervisor.start({ workDir: ${JSON.stringify(workDir)}, nodeId: "orphan", log: createLogger("orphan") });`,
-      "console.log(JSON.stringify({ pid: hypervisor.pid }));",
-      "setInterval(() => {}, 1000);",
-    ].join("\n");
-    const owner = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
-    const line = await new Promise<string>((resolve, reject) => {
-      createInterface({ input: owner.stdout! }).once("line", resolve);
-      owner.once("exit", (code) => reject(new Error(`the owner process exited with ${code}`)));
-    });
-    const orphan = identify((JSON.parse(line) as { pid: number }).pid)!;
+      printOwned("hypervisor.pid"),
+    ]);
+    const orphan = identify(owner.owned)!;
     expect(isAlive(orphan)).toBe(true);
-    owner.kill("SIGKILL");
+    await owner.kill();
     await waitFor("the hypervisor gone with its daemon", () => !isAlive(orphan), 5000);
   });
 

@@ -1,13 +1,13 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { connect, createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QemuSpec } from "@shared/proto";
+import { ownerProcess, printOwned } from "@shared/testing/owner-process";
 import { identify, isAlive, portHolder, signal, type ProcessIdentity } from "./processes";
 import { QemuProcess, qemuAvailable, type QemuNodeSpec, type QemuProcessOptions } from "./qemu";
 import type { ProcessCrash } from "./process-supervisor";
@@ -317,28 +317,16 @@ describe.skipIf(!canRun)("QemuProcess start failures", () => {
  * Starts a QEMU node from another Node process and SIGKILLs that process once QEMU serves, as
  * a daemon killed with kill -9: resolves with the QEMU process it leaves running.
  */
-const ORPHAN_PID = "orphan-pid";
-
 async function orphanedQemu(workDir: string, consolePort: number): Promise<ProcessIdentity> {
-  const script = [
-    `const ORPHAN_PID = ${JSON.stringify(ORPHAN_PID)};`,
+  const owner = await ownerProcess([
     `import { QemuProcess } from ${JSON.stringify(join(import.meta.dirname, "qemu.ts"))};`,
     `const qemu = ${JSON.stringify(qemuSpec())};`,
     `const runtime = new QemuProcess({ nodeId: "node-orphan", projectId: "project", name: "orphan", consolePort: ${consolePort}, qemu }, { workDir: ${JSON.stringify(workDir)}, imageDir: ${JSON.stringify(imageDir)}, accelerator: "tcg" });`,
     "await runtime.start();",
-    "console.log(`${ORPHAN_PID} ${runtime.pid}`);",
-    "setInterval(() => {}, 1000);",
-  ].join("\n");
-  const owner = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
-  // Its log lines come first on the same output.
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: owner.stdout! }).on("line", (each) => each.startsWith(ORPHAN_PID) && resolve(each));
-    owner.once("exit", (code) => reject(new Error(`the owner process exited with ${code}`)));
-  });
-  const orphan = identify(Number(line.slice(ORPHAN_PID.length + 1)))!;
+    printOwned("runtime.pid"),
+  ]);
+  const orphan = identify(owner.owned)!;
   orphans.push(orphan);
-  const gone = new Promise((resolve) => owner.once("exit", resolve));
-  owner.kill("SIGKILL");
-  await gone;
+  await owner.kill();
   return orphan;
 }

@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import { connect, createServer, type Server } from "node:net";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createInterface } from "node:readline";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ownerProcess, printOwned } from "@shared/testing/owner-process";
 import { VpcsConsole, parsePing } from "./console";
 import { descendants, identify, isAlive, type ProcessIdentity } from "./processes";
 import { VpcsProcess, vpcsAvailable } from "./vpcs";
@@ -33,23 +33,14 @@ async function newRuntime(name: string, macId: number): Promise<VpcsProcess> {
  * answers, as a daemon killed with kill -9: resolves with the VPCS processes it leaves running.
  */
 async function orphanedVpcs(workDir: string, consolePort: number): Promise<ProcessIdentity[]> {
-  const script = [
+  const owner = await ownerProcess([
     `import { VpcsProcess } from ${JSON.stringify(join(import.meta.dirname, "vpcs.ts"))};`,
     `const runtime = new VpcsProcess({ nodeId: "node-orphan", name: "orphan", consolePort: ${consolePort}, macId: 9 }, { workDir: ${JSON.stringify(workDir)} });`,
     "await runtime.start();",
-    "console.log(JSON.stringify({ pid: runtime.pid }));",
-    "setInterval(() => {}, 1000);",
-  ].join("\n");
-  const owner = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: owner.stdout! }).once("line", resolve);
-    owner.once("exit", (code) => reject(new Error(`the owner process exited with ${code}`)));
-  });
-  const pid = (JSON.parse(line) as { pid: number }).pid;
-  const processes = [identify(pid)!, ...descendants(pid)];
-  const gone = new Promise((resolve) => owner.once("exit", resolve));
-  owner.kill("SIGKILL");
-  await gone;
+    printOwned("runtime.pid"),
+  ]);
+  const processes = [identify(owner.owned)!, ...descendants(owner.owned)];
+  await owner.kill();
   return processes;
 }
 

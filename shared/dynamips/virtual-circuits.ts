@@ -8,18 +8,9 @@
  *   virtual path (port:VPI), whose every channel is switched with its VCI kept.
  */
 
+import type { CircuitEnd, VirtualCircuit } from "@shared/proto";
+
 export type SwitchFamily = "frame_relay" | "atm";
-
-/** One end of a circuit: a port of the switch and its identifiers there (FR: [dlci]; ATM: [vpi] or [vpi, vci]). */
-export interface CircuitEnd {
-  port: number;
-  ids: number[];
-}
-
-export interface VirtualCircuit {
-  a: CircuitEnd;
-  b: CircuitEnd;
-}
 
 /** Q.922 two-byte addresses carry 10 bits of DLCI; the cell headers Dynamips switches (NNI) 12 bits of VPI and 16 of VCI. */
 const LIMITS: Record<SwitchFamily, { names: string[]; maxima: number[][] }> = {

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "@shared/testing/cleanups";
 import { startControllerProcess, type ControllerProcess } from "../../controller/testing/controller-process";
-import { identify, isAlive, commandLine } from "../nodes/processes";
+import { commandLine, identify, isAlive } from "../nodes/processes";
 import { apiAt, changeApplied, waitForApplied, type Api } from "./cloud-lab";
 import { findLocalDaemon, processesWorkingIn } from "./daemon-process";
 
@@ -15,29 +15,60 @@ function hypervisors(dataDir: string): number[] {
 }
 
 /**
- * Frame Relay and ATM switches made through the /v2 API as the web UI makes them: each runs a
- * Dynamips hypervisor of its own on the local daemon, a serial link between two switches takes
- * filters, and no hypervisor outlives its node or its daemon (killed with SIGKILL).
+ * Dynamips nodes through the /v2 API, as the web UI makes them, on `npm start`'s local daemon:
+ * a router as a user without an IOS image meets it (made from its platform, started, refused
+ * with the reason each time: the image missing, named, then a file that is no IOS, in
+ * Dynamips' own words); Frame Relay and ATM switches, each running a hypervisor of its own, a
+ * serial link between two switches taking filters; and no hypervisor outliving its node or its
+ * daemon (killed with SIGKILL).
  */
-describe("Frame Relay and ATM switches through the controller", () => {
+describe("Dynamips nodes through the controller", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "e2e-dynamips-"));
   let controller: ControllerProcess;
   let api: Api;
-  let projectId: string;
+  const newProject = async (name: string): Promise<string> => (await api("POST", "/v2/projects", { name })).body.project_id;
 
   beforeAll(async () => {
     controller = await startControllerProcess(["--port", "0", "--data-dir", dataDir, "--dataplane-token", randomBytes(16).toString("hex")]);
     api = apiAt(controller.url);
     await waitForApplied(api, "local");
-    projectId = (await api("POST", "/v2/projects", { name: "frame-relay" })).body.project_id;
   }, 60_000);
   afterAll(async () => {
     await controller?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it("answers a 409 naming the missing image, then one with Dynamips' refusal of a file that is no IOS", async () => {
+    const base = `/v2/projects/${await newProject("routers")}`;
+    const image = "c7200-adventerprisek9-mz.124-24.T5.image";
+    const router = await api("POST", `${base}/nodes`, { name: "R1", node_type: "dynamips", compute_id: "local", properties: { platform: "c7200", image, ram: 512, slot1: "PA-4T+" } });
+    expect(router.status, JSON.stringify(router.body)).toBe(201);
+    expect(router.body).toMatchObject({ status: "stopped", console_type: "telnet", command_line: "" });
+    expect(router.body.ports.map((port: { short_name: string }) => port.short_name)).toEqual(["f0/0", "s1/0", "s1/1", "s1/2", "s1/3"]);
+    const nodeId = router.body.node_id;
+
+    const missing = await api("POST", `${base}/nodes/${nodeId}/start`, {});
+    expect(missing.status).toBe(409);
+    expect(missing.body.message).toContain(`the IOS image ${image} cannot be used`);
+
+    const upload = await fetch(`${controller.url}/v2/computes/local/dynamips/images/not-ios.image`, { method: "POST", body: "MZIP this is no ELF file" });
+    expect(upload.status).toBeLessThan(300);
+    const images = await api("GET", "/v2/computes/local/dynamips/images");
+    expect(images.body.map((entry: { filename: string }) => entry.filename)).toContain("not-ios.image");
+    expect((await api("PUT", `${base}/nodes/${nodeId}`, { properties: { image: "not-ios.image" } })).status).toBe(200);
+    const refused = await api("POST", `${base}/nodes/${nodeId}/start`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/Dynamips could not start the router from the image not-ios\.image: unable to start VM instance 'i1' \(209\): load_elf_image: invalid ELF file/);
+
+    const node = await api("GET", `${base}/nodes/${nodeId}`);
+    expect(node.body.status).toBe("stopped");
+    expect(hypervisors(dataDir)).toEqual([]);
+    const idle = await api("GET", `${base}/nodes/${nodeId}/dynamips/idlepc_proposals`);
+    expect(idle.status).toBe(409);
+  }, 60_000);
+
   it("runs each switch in a hypervisor, filters the serial link between them, and ends them with their node or daemon", async () => {
-    const base = `/v2/projects/${projectId}`;
+    const base = `/v2/projects/${await newProject("frame-relay")}`;
     const fr = await changeApplied(api, "local", () => api("POST", `${base}/nodes`, { name: "FRSW1", node_type: "frame_relay_switch", compute_id: "local", properties: { mappings: { "1:102": "2:201" } } }), 201);
     expect(fr.body.ports.map((port: { name: string; link_type: string }) => [port.name, port.link_type])).toEqual([["1", "serial"], ["2", "serial"]]);
     expect(fr.body.status).toBe("started");
