@@ -1,65 +1,38 @@
-import { createSocket, type Socket } from "node:dgram";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { readCircuits } from "@shared/dynamips/virtual-circuits";
-import { NodeKind, PortMode, type DesiredHostState, type LinkSpec, type NodeSpec, type VirtualCircuit } from "@shared/proto";
+import { NodeKind, type DesiredHostState, type LinkSpec, type NodeSpec, type VirtualCircuit } from "@shared/proto";
 import { cleanupAfterEach, waitFor } from "@shared/testing/cleanups";
 import { readWithTcpdump } from "../capture/testing";
 import { atmCell, dlciOf, frameRelayFrame, vpiVciOf } from "../dynamips/testing";
 import { commandLine, workingDirectory } from "../nodes/processes";
 import { circuitSwitchFactory } from "./circuit-switch-node";
+import { cloudOfTunnels, localLink, standInEmulator, type StandInEmulator } from "./testing";
 import { CloudRuntime } from "./cloud-runtime";
 import { HostReconciler } from "./host-reconciler";
 
 const { later } = cleanupAfterEach();
 
 /** A stand-in for a router's serial interface: a UDP socket behind a cloud port. */
-interface SerialPeer {
-  socket: Socket;
-  port: number;
-  frames: Buffer[];
-}
-
-async function serialPeer(): Promise<SerialPeer> {
-  const socket = createSocket("udp4");
-  const frames: Buffer[] = [];
-  socket.on("message", (frame) => frames.push(frame));
-  await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", () => resolve()));
-  later(() => new Promise<void>((resolve) => socket.close(() => resolve())));
-  return { socket, port: socket.address().port, frames };
-}
+const serialPeer = () => standInEmulator(later);
 
 let nextPort = 26100 + Math.floor(Math.random() * 2000);
 
 const base = { projectId: "p", running: true, consolePort: 0, startupScript: "", restartGeneration: 0, suspended: false, qemu: null, docker: null };
 
-function cloud(nodeId: string, peers: SerialPeer[]): { spec: NodeSpec; ports: number[] } {
+function cloud(nodeId: string, peers: StandInEmulator[]): { spec: NodeSpec; ports: number[] } {
   const ports = peers.map(() => nextPort++);
-  const spec: NodeSpec = {
-    ...base, nodeId, name: nodeId, kind: NodeKind.CLOUD, dynamips: null,
-    ports: peers.map((peer, index) => ({
-      portNumber: index, name: `udp${index}`, mode: PortMode.MODE_UNSPECIFIED, vlan: 0, ethertype: 0,
-      cloudUdp: { localPort: ports[index]!, remoteHost: "127.0.0.1", remotePort: peer.port }, cloudDevice: null, linked: true,
-    })),
-  };
-  return { spec, ports };
+  return { spec: cloudOfTunnels(nodeId, peers.map((peer, index) => ({ local: ports[index]!, remote: peer.port }))), ports };
 }
 
 function circuitSwitch(nodeId: string, kind: NodeKind, circuits: VirtualCircuit[]): NodeSpec {
   return { ...base, nodeId, name: nodeId, kind, ports: [], dynamips: { circuits } as NodeSpec["dynamips"] };
 }
 
-function link(linkId: string, a: [string, number], b: [string, number], extra: Partial<LinkSpec> = {}): LinkSpec {
-  return {
-    linkId, projectId: "p",
-    a: { nodeId: a[0], adapterNumber: 0, portNumber: a[1], local: true },
-    b: { nodeId: b[0], adapterNumber: 0, portNumber: b[1], local: true },
-    filters: [], suspended: false, tunnel: null, capture: null, ...extra,
-  };
-}
+const link = localLink;
 
 function host(): { reconciler: HostReconciler; dataDir: string } {
   const dataDir = mkdtempSync(join(tmpdir(), "circuit-host-"));

@@ -1,4 +1,3 @@
-import { createSocket, type Socket } from "node:dgram";
 import { connect, createServer, type AddressInfo } from "node:net";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,49 +10,18 @@ import { readWithTcpdump, StalledDisk } from "../capture/testing";
 import { CloudRuntime } from "./cloud-runtime";
 import { HubRuntime, SwitchRuntime } from "./device-runtimes";
 import { HostReconciler, type NodeRuntimeFactories } from "./host-reconciler";
+import { cloudOfTunnels, localLink, standInEmulator, type StandInEmulator } from "./testing";
 import { vpcsNodeFactory } from "./vpcs-node";
 
-/** A stand-in emulator: a UDP socket that records the frames it receives. */
-interface Emulator {
-  socket: Socket;
-  port: number;
-  frames: Buffer[];
-}
+type Emulator = StandInEmulator;
 
 const { later } = cleanupAfterEach();
-
-async function emulator(): Promise<Emulator> {
-  // A real emulator reads in its own process; this one shares the relay's event loop, so its
-  // buffer must hold what one wake-up of the batched path sends (up to 512 datagrams).
-  const socket = createSocket({ type: "udp4", recvBufferSize: 4 << 20 });
-  const frames: Buffer[] = [];
-  socket.on("message", (frame) => frames.push(frame));
-  await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", () => resolve()));
-  later(() => new Promise<void>((resolve) => socket.close(() => resolve())));
-  return { socket, port: socket.address().port, frames };
-}
+const emulator = () => standInEmulator(later);
+const cloud = cloudOfTunnels;
+const link = localLink;
 
 let nextPort = 24100 + Math.floor(Math.random() * 2000);
 const freePort = () => nextPort++;
-
-function cloud(nodeId: string, tunnels: Array<{ local: number; remote: number }>): NodeSpec {
-  return {
-    nodeId, projectId: "p", name: nodeId, kind: NodeKind.CLOUD, running: true, consolePort: 0, startupScript: "", restartGeneration: 0, suspended: false, qemu: null, docker: null, dynamips: null,
-    ports: tunnels.map((tunnel, index) => ({
-      portNumber: index, name: `udp${index}`, mode: PortMode.MODE_UNSPECIFIED, vlan: 0, ethertype: 0,
-      cloudUdp: { localPort: tunnel.local, remoteHost: "127.0.0.1", remotePort: tunnel.remote }, cloudDevice: null, linked: true,
-    })),
-  };
-}
-
-function link(linkId: string, a: [string, number], b: [string, number], extra: Partial<LinkSpec> = {}): LinkSpec {
-  return {
-    linkId, projectId: "p",
-    a: { nodeId: a[0], adapterNumber: 0, portNumber: a[1], local: true },
-    b: { nodeId: b[0], adapterNumber: 0, portNumber: b[1], local: true },
-    filters: [], suspended: false, tunnel: null, capture: null, ...extra,
-  };
-}
 
 function frame(index: number, destination = "ffffffffffff", source = "020000000001"): Buffer {
   const bytes = Buffer.alloc(64);
