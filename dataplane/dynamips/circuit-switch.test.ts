@@ -17,7 +17,8 @@ function circuit(portA: number, idsA: number[], portB: number, idsB: number[]): 
 }
 
 async function switchOf(module: CircuitModule, circuits: VirtualCircuit[], problems: Array<string | null> = []): Promise<CircuitSwitch> {
-  const device = new CircuitSwitch({ module, nodeId: "sw", workDir: tempDir("circuit-switch-"), log, onProblem: (problem) => problems.push(problem) });
+  const workDir = tempDir("circuit-switch-");
+  const device = new CircuitSwitch({ module, nodeId: "sw", workDir, sharedDir: workDir, log, onProblem: (problem) => problems.push(problem) });
   later(() => device.close());
   await device.configure(circuits);
   return device;

@@ -19,6 +19,8 @@ export interface CircuitSwitchOptions {
   readonly module: CircuitModule;
   readonly nodeId: string;
   readonly workDir: string;
+  /** The host's Dynamips folder, where every hypervisor starts (see hypervisor-process.ts). */
+  readonly sharedDir: string;
   readonly log: Logger;
   readonly executable?: string;
   /** Told when the switch stops switching (its hypervisor died; the message says why) and when it switches again (null). */
@@ -107,6 +109,7 @@ export class CircuitSwitch {
   private async start(): Promise<Run> {
     const hypervisor = await DynamipsHypervisor.start({
       workDir: this.options.workDir,
+      sharedDir: this.options.sharedDir,
       nodeId: this.options.nodeId,
       log: this.options.log,
       ...(this.options.executable ? { executable: this.options.executable } : {}),

@@ -1,7 +1,9 @@
 /**
  * One `dynamips -H 127.0.0.1:PORT` process and the connection to its hypervisor. Dynamips runs
- * its routers and Frame Relay/ATM switches inside that process, in the node's folder (where it
- * writes NVRAM, disks and its log). It must not outlive the daemon, which alone can reach it:
+ * its routers and Frame Relay/ATM switches inside that process, working in the node's folder
+ * (NVRAM, disks, its log). It is started in the host's Dynamips folder, where it writes the
+ * translation tables of its CPU emulators (2 MB) at every start unless they are there: shared,
+ * as GNS3 shares them between the routers of a project. It must not outlive the daemon, which alone can reach it:
  * it is started through util-linux's `setpriv --pdeathsig KILL`, so the kernel kills it when
  * the daemon dies, even by SIGKILL; `liveProcesses` kills it on a normal exit, and the pid file
  * in the folder lets the next start end one a host without setpriv left.
@@ -20,8 +22,10 @@ import { identify, signalGroup, type ProcessIdentity } from "../nodes/processes"
 import { HypervisorClient } from "./hypervisor-client";
 
 export interface HypervisorOptions {
-  /** The node's folder: dynamips' working directory and the home of its pid file. */
+  /** The node's folder: where the hypervisor works (`hypervisor working_dir`), logs, and keeps its pid file. */
   readonly workDir: string;
+  /** Where the process starts, and keeps its translation tables for every node of the host. */
+  readonly sharedDir: string;
   readonly nodeId: string;
   readonly log: Logger;
   /** Default `dynamips` on the PATH (Debian's package, section non-free). */
@@ -59,11 +63,13 @@ export class DynamipsHypervisor {
     });
   }
 
-  /** Starts the hypervisor in `workDir` (ending what an earlier daemon left there) and connects to it. */
+  /** Starts the hypervisor for `workDir` (ending what an earlier daemon left there) and connects to it. */
   static async start(options: HypervisorOptions): Promise<DynamipsHypervisor> {
     const executable = options.executable ?? "dynamips";
     const pidFile = join(options.workDir, PID_FILE);
     await mkdir(options.workDir, { recursive: true });
+    await mkdir(options.sharedDir, { recursive: true });
+    // `hypervisor working_dir` moves the process into the node's folder (a chdir), where an earlier one is found.
     await endLeftovers(pidFile, options.workDir, (program) => program === basename(executable), options.log, options.nodeId);
     for (let attempt = 1; ; attempt++) {
       const port = await freeTcpPort();
@@ -77,10 +83,10 @@ export class DynamipsHypervisor {
   }
 
   private static async launch(executable: string, port: number, pidFile: string, options: HypervisorOptions): Promise<DynamipsHypervisor> {
-    const args = ["-H", `127.0.0.1:${port}`];
+    const args = ["-H", `127.0.0.1:${port}`, "-l", join(options.workDir, "dynamips_log.txt")];
     let spawned: SpawnedEmulator;
     try {
-      spawned = hasSetpriv() ? await spawnEmulator("setpriv", ["--pdeathsig", "KILL", executable, ...args], options.workDir) : await spawnEmulator(executable, args, options.workDir);
+      spawned = hasSetpriv() ? await spawnEmulator("setpriv", ["--pdeathsig", "KILL", executable, ...args], options.sharedDir) : await spawnEmulator(executable, args, options.sharedDir);
     } catch (error) {
       const failure = error as NodeJS.ErrnoException;
       throw new Error(failure.code === "ENOENT" ? NOT_INSTALLED : `cannot run ${executable}: ${failure.message}`);
@@ -105,6 +111,7 @@ export class DynamipsHypervisor {
       const client = await HypervisorClient.connect(port).catch(() => undefined);
       if (client) {
         const [version = ""] = await client.send("hypervisor", "version");
+        await client.send("hypervisor", "working_dir", options.workDir);
         const hypervisor = new DynamipsHypervisor(client, version.split("-")[0]!, [executable, ...args], spawned, leader, pidFile);
         if (compareVersions(hypervisor.version, MINIMUM_VERSION) < 0) {
           await hypervisor.stop();
@@ -188,11 +195,10 @@ function compareVersions(a: string, b: string): number {
   return 0;
 }
 
-/** Whether `dynamips` can run here (its tests need it; CI installs it). */
+/** Whether `executable` is a program on the PATH (looked up, not run: running Dynamips writes files where it starts). */
 export async function dynamipsAvailable(executable = "dynamips"): Promise<boolean> {
-  const { spawn } = await import("node:child_process");
-  return new Promise((resolve) => {
-    const probe = spawn(executable, ["-P", "none"], { stdio: "ignore" });
-    probe.once("error", () => resolve(false)).once("exit", () => resolve(true));
-  });
+  const { access, constants } = await import("node:fs/promises");
+  const candidates = executable.includes("/") ? [executable] : (process.env.PATH ?? "").split(":").filter(Boolean).map((dir) => join(dir, executable));
+  for (const candidate of candidates) if (await access(candidate, constants.X_OK).then(() => true, () => false)) return true;
+  return false;
 }

@@ -18,7 +18,7 @@ function router(images: Record<string, string>, spec: DynamipsSpec): { router: D
   mkdirSync(imageDir);
   for (const [name, bytes] of Object.entries(images)) writeFileSync(join(imageDir, name), bytes);
   const workDir = join(root, "node");
-  const device = new DynamipsRouter({ nodeId: "r1", name: "R1", consolePort: 0 }, { workDir, imageDir, log });
+  const device = new DynamipsRouter({ nodeId: "r1", name: "R1", consolePort: 0 }, { workDir, sharedDir: root, imageDir, log });
   device.configure(spec, "!\nhostname R1\n!\nend\n");
   later(() => device.dispose());
   return { router: device, workDir };

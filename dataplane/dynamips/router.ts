@@ -31,6 +31,8 @@ export interface RouterIdentity {
 
 export interface RouterOptions {
   readonly workDir: string;
+  /** The host's Dynamips folder, where every hypervisor starts (see hypervisor-process.ts). */
+  readonly sharedDir: string;
   /** The image store (`<data dir>/images/QEMU`, shared by every emulator here). */
   readonly imageDir: string;
   readonly log: Logger;
@@ -111,6 +113,7 @@ export class DynamipsRouter {
       const files = await this.writeConfigs(spec);
       const hypervisor = await DynamipsHypervisor.start({
         workDir: this.options.workDir,
+        sharedDir: this.options.sharedDir,
         nodeId: this.identity.nodeId,
         log: this.options.log,
         ...(this.options.executable ? { executable: this.options.executable } : {}),

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { createLogger } from "@shared/logging/logger";
 import { NodeKind, type NodeSpec } from "@shared/proto";
 import { CircuitSwitch } from "../dynamips/circuit-switch";
@@ -52,6 +53,7 @@ export function circuitSwitchFactory(options: { executable?: string } = {}): Nod
       module,
       nodeId: spec.nodeId,
       workDir: runtimeFolder(context.dataDir, "dynamips", spec.projectId, spec.nodeId),
+      sharedDir: join(context.dataDir, "dynamips"),
       log,
       ...(options.executable ? { executable: options.executable } : {}),
       onProblem: (problem) => {

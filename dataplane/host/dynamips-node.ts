@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { createLogger } from "@shared/logging/logger";
 import { DynamipsRouter } from "../dynamips/router";
 import type { ImageFetcher } from "../nodes/qemu-image-fetch";
@@ -17,7 +18,7 @@ export function dynamipsNodeFactory(options: { fetchImage?: ImageFetcher; execut
     const workDir = runtimeFolder(context.dataDir, "dynamips", spec.projectId, spec.nodeId);
     const router = new DynamipsRouter(
       { nodeId: spec.nodeId, name: spec.name, consolePort: spec.consolePort },
-      { workDir, imageDir: imageStore(context.dataDir), log, ...options },
+      { workDir, sharedDir: join(context.dataDir, "dynamips"), imageDir: imageStore(context.dataDir), log, ...options },
     );
     const emulator: Emulator = {
       name: "dynamips",
