@@ -13,7 +13,7 @@ import {
   type UdpTunnel,
 } from "@shared/proto";
 import type { LinkRecord } from "../domain/links";
-import type { NodeRecord } from "../domain/nodes";
+import { auxPort, type NodeRecord } from "../domain/nodes";
 import { NODE_TYPE_TRAITS } from "../domain/node-types";
 import { dockerSpec } from "../domain/docker-spec";
 import { circuitSwitchSpec, routerSpec } from "../domain/dynamips-spec";
@@ -152,7 +152,7 @@ function nodeSpec(node: NodeRecord, project: ProjectRecord, linkedPorts: Readonl
   const dynamips = NODE_TYPE_TRAITS[node.node_type].virtualCircuits
     ? circuitSwitchSpec(node)
     : kind === NodeKind.DYNAMIPS
-      ? routerSpec(node, image, typeof node.properties.aux === "number" ? node.properties.aux : null)
+      ? routerSpec(node, image, auxPort(node))
       : null;
   if (typeof dynamips === "string") return dynamips;
   return {

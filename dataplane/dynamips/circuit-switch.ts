@@ -46,6 +46,8 @@ export class CircuitSwitch {
   private queue: Promise<void> = Promise.resolve();
   private retry: NodeJS.Timeout | undefined;
   private retryMs = FIRST_RETRY_MS;
+  /** A problem was told and not yet cleared. */
+  private troubled = false;
   private closed = false;
 
   constructor(private readonly options: CircuitSwitchOptions) {}
@@ -58,10 +60,6 @@ export class CircuitSwitch {
   /** The hypervisor's pid while one runs (tests end it to see the switch come back). */
   get pid(): number | undefined {
     return this.run?.hypervisor.pid;
-  }
-
-  get argv(): readonly string[] | undefined {
-    return this.run?.hypervisor.argv;
   }
 
   /** Switches `circuits` from now on; rejects with why it cannot (the hypervisor would not start, or refused a circuit). */
@@ -104,6 +102,15 @@ export class CircuitSwitch {
     await client.send(this.options.module, "create", SWITCH_NAME);
     for (const command of circuitCommands(this.options.module, SWITCH_NAME, this.circuits, nioName)) await client.send(...command);
     run.applied = wanted;
+    clearTimeout(this.retry);
+    this.retryMs = FIRST_RETRY_MS;
+    this.tell(null);
+  }
+
+  private tell(problem: string | null): void {
+    if (problem === null && !this.troubled) return;
+    this.troubled = problem !== null;
+    this.options.onProblem(problem);
   }
 
   private async start(): Promise<Run> {
@@ -124,7 +131,7 @@ export class CircuitSwitch {
     if (this.run !== run || this.closed) return;
     this.options.log.warn("the switch's Dynamips hypervisor exited; starting it again", { node_id: this.options.nodeId, detail: message });
     await this.end(run, false);
-    this.options.onProblem(`${message}; starting it again`);
+    this.tell(`${message}; starting it again`);
     this.scheduleRetry();
   }
 
@@ -134,11 +141,9 @@ export class CircuitSwitch {
       void this.serialise(async () => {
         try {
           await this.apply();
-          this.retryMs = FIRST_RETRY_MS;
-          this.options.onProblem(null);
         } catch (error) {
           if (this.run) await this.end(this.run, true);
-          this.options.onProblem(`Dynamips would not switch again: ${(error as Error).message}; trying again`);
+          this.tell(`Dynamips would not switch again: ${(error as Error).message}; trying again`);
           this.retryMs = Math.min(this.retryMs * 2, LAST_RETRY_MS);
           if (!this.closed) this.scheduleRetry();
         }

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "@shared/logging/logger";
@@ -29,6 +30,20 @@ describe("a Dynamips router without a real IOS image", () => {
     const { router: device, workDir } = router({}, routerSpec({ image: { name: "c7200-adventerprisek9-mz.124-24.T5.image", md5: "" } }));
     await expect(device.start()).rejects.toThrow(/^the IOS image c7200-adventerprisek9-mz\.124-24\.T5\.image cannot be used: image c7200-adventerprisek9-mz\.124-24\.T5\.image is not on this host/);
     expect(processesWorkingIn(workDir)).toEqual([]);
+  });
+
+  it("refuses to start on a console port another program holds, saying which", async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "0.0.0.0", resolve));
+    later(() => new Promise((resolve) => holder.close(resolve)));
+    const port = (holder.address() as { port: number }).port;
+    const root = tempDir("router-console-");
+    mkdirSync(join(root, "images"));
+    writeFileSync(join(root, "images", "c7200.image"), "MZIP");
+    const device = new DynamipsRouter({ nodeId: "r1", name: "R1", consolePort: port }, { workDir: join(root, "node"), sharedDir: root, imageDir: join(root, "images"), log });
+    device.configure(routerSpec(), "");
+    later(() => device.dispose());
+    await expect(device.start()).rejects.toThrow(`console port ${port} is already in use on this host`);
   });
 
   it("refuses an image whose md5 is not the controller's", async () => {

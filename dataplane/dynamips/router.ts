@@ -13,6 +13,7 @@ import type { DynamipsSpec, IdlePcReport } from "@shared/proto";
 import type { Endpoint } from "../forwarding/endpoint";
 import type { UdpEndpoint } from "../forwarding/udp-endpoint";
 import { portKey } from "../host/node-runtime";
+import { ensureTcpPortFree } from "../nodes/emulator-process";
 import type { ProcessCrash } from "../nodes/process-supervisor";
 import { resolveImage } from "../nodes/qemu-images";
 import type { ImageFetcher } from "../nodes/qemu-image-fetch";
@@ -110,6 +111,9 @@ export class DynamipsRouter {
       } catch (error) {
         throw new Error(`the IOS image ${spec.image.name} cannot be used: ${(error as Error).message}; upload it with POST /v2/computes/{compute_id}/dynamips/images/${spec.image.name}`);
       }
+      // Dynamips serves the consoles itself; one it cannot bind would only show in its log.
+      const consoles = [spec.consoleType !== "none" ? this.identity.consolePort : 0, spec.auxPort].filter((port) => port > 0);
+      for (const port of consoles) await ensureTcpPortFree(port);
       const files = await this.writeConfigs(spec);
       const hypervisor = await DynamipsHypervisor.start({
         workDir: this.options.workDir,
