@@ -5,24 +5,17 @@
  * the switch says so and starts it again, after 1 s and then up to every 30 s, until it serves.
  * Frames reaching a port while its hypervisor is being replaced are lost, as on a wire unplugged.
  */
-import type { Logger } from "@shared/logging/logger";
 import type { VirtualCircuit } from "@shared/proto";
 import type { Endpoint } from "../forwarding/endpoint";
 import type { UdpEndpoint } from "../forwarding/udp-endpoint";
 import { SwitchablePort } from "../nodes/switchable-port";
-import { DynamipsHypervisor } from "./hypervisor-process";
+import { DynamipsHypervisor, type HypervisorOptions } from "./hypervisor-process";
 import { circuitCommands, type CircuitModule } from "./switch-circuits";
 import { openUdpNio } from "./udp-nio";
 import { circuitPorts } from "@shared/dynamips/virtual-circuits";
 
-export interface CircuitSwitchOptions {
+export interface CircuitSwitchOptions extends HypervisorOptions {
   readonly module: CircuitModule;
-  readonly nodeId: string;
-  readonly workDir: string;
-  /** The host's Dynamips folder, where every hypervisor starts (see hypervisor-process.ts). */
-  readonly sharedDir: string;
-  readonly log: Logger;
-  readonly executable?: string;
   /** Told when the switch stops switching (its hypervisor died; the message says why) and when it switches again (null). */
   readonly onProblem: (problem: string | null) => void;
 }
@@ -114,13 +107,7 @@ export class CircuitSwitch {
   }
 
   private async start(): Promise<Run> {
-    const hypervisor = await DynamipsHypervisor.start({
-      workDir: this.options.workDir,
-      sharedDir: this.options.sharedDir,
-      nodeId: this.options.nodeId,
-      log: this.options.log,
-      ...(this.options.executable ? { executable: this.options.executable } : {}),
-    });
+    const hypervisor = await DynamipsHypervisor.start(this.options);
     const run: Run = { hypervisor, tunnels: new Map(), applied: "" };
     hypervisor.onExit((message) => void this.serialise(() => this.crashed(run, message)));
     this.run = run;

@@ -9,7 +9,7 @@
  * in the folder lets the next start end one a host without setpriv left.
  */
 import { spawnSync } from "node:child_process";
-import { mkdir } from "node:fs/promises";
+import { access, constants, mkdir } from "node:fs/promises";
 import { createServer } from "node:net";
 import { basename, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -21,11 +21,15 @@ import { endLeftovers, spawnEmulator, type SpawnedEmulator } from "../nodes/proc
 import { identify, signalGroup, type ProcessIdentity } from "../nodes/processes";
 import { HypervisorClient } from "./hypervisor-client";
 
-export interface HypervisorOptions {
+/** Where a node's hypervisor runs: see `dynamipsFolders`. */
+export interface HypervisorFolders {
   /** The node's folder: where the hypervisor works (`hypervisor working_dir`), logs, and keeps its pid file. */
   readonly workDir: string;
   /** Where the process starts, and keeps its translation tables for every node of the host. */
   readonly sharedDir: string;
+}
+
+export interface HypervisorOptions extends HypervisorFolders {
   readonly nodeId: string;
   readonly log: Logger;
   /** Default `dynamips` on the PATH (Debian's package, section non-free). */
@@ -197,7 +201,6 @@ function compareVersions(a: string, b: string): number {
 
 /** Whether `executable` is a program on the PATH (looked up, not run: running Dynamips writes files where it starts). */
 export async function dynamipsAvailable(executable = "dynamips"): Promise<boolean> {
-  const { access, constants } = await import("node:fs/promises");
   const candidates = executable.includes("/") ? [executable] : (process.env.PATH ?? "").split(":").filter(Boolean).map((dir) => join(dir, executable));
   for (const candidate of candidates) if (await access(candidate, constants.X_OK).then(() => true, () => false)) return true;
   return false;

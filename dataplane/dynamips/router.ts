@@ -8,7 +8,6 @@
  */
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Logger } from "@shared/logging/logger";
 import type { DynamipsSpec, IdlePcReport } from "@shared/proto";
 import type { Endpoint } from "../forwarding/endpoint";
 import type { UdpEndpoint } from "../forwarding/udp-endpoint";
@@ -19,7 +18,7 @@ import { resolveImage } from "../nodes/qemu-images";
 import type { ImageFetcher } from "../nodes/qemu-image-fetch";
 import { SwitchablePort } from "../nodes/switchable-port";
 import { HypervisorRefusal } from "./hypervisor-replies";
-import { DynamipsHypervisor } from "./hypervisor-process";
+import { DynamipsHypervisor, type HypervisorOptions } from "./hypervisor-process";
 import { chooseIdlePc, idlePcProposals } from "./idle-pc";
 import { routerRunning, routerSetup } from "./router-commands";
 import { openUdpNio } from "./udp-nio";
@@ -30,15 +29,10 @@ export interface RouterIdentity {
   readonly consolePort: number;
 }
 
-export interface RouterOptions {
-  readonly workDir: string;
-  /** The host's Dynamips folder, where every hypervisor starts (see hypervisor-process.ts). */
-  readonly sharedDir: string;
+export interface RouterOptions extends Omit<HypervisorOptions, "nodeId"> {
   /** The image store (`<data dir>/images/QEMU`, shared by every emulator here). */
   readonly imageDir: string;
-  readonly log: Logger;
   readonly fetchImage?: ImageFetcher;
-  readonly executable?: string;
 }
 
 interface Run {
@@ -115,13 +109,7 @@ export class DynamipsRouter {
       const consoles = [spec.consoleType !== "none" ? this.identity.consolePort : 0, spec.auxPort].filter((port) => port > 0);
       for (const port of consoles) await ensureTcpPortFree(port);
       const files = await this.writeConfigs(spec);
-      const hypervisor = await DynamipsHypervisor.start({
-        workDir: this.options.workDir,
-        sharedDir: this.options.sharedDir,
-        nodeId: this.identity.nodeId,
-        log: this.options.log,
-        ...(this.options.executable ? { executable: this.options.executable } : {}),
-      });
+      const hypervisor = await DynamipsHypervisor.start({ ...this.options, nodeId: this.identity.nodeId });
       const run: Run = { hypervisor, tunnels: [], stopping: false, idlePc: spec.idlepc };
       try {
         const { client } = hypervisor;

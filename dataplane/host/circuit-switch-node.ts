@@ -1,16 +1,15 @@
-import { join } from "node:path";
 import { createLogger } from "@shared/logging/logger";
 import { NodeKind, type NodeSpec } from "@shared/proto";
 import { CircuitSwitch } from "../dynamips/circuit-switch";
 import type { CircuitModule } from "../dynamips/switch-circuits";
 import type { Endpoint } from "../forwarding/endpoint";
-import { runtimeFolder } from "./node-folder";
+import { dynamipsFolders } from "./node-folder";
 import type { NodeRuntime, NodeRuntimeFactory } from "./node-runtime";
 
 const log = createLogger("dataplane.dynamips");
 
 /** Dynamips' module for each kind of circuit switch. */
-export const CIRCUIT_MODULES: Partial<Record<NodeKind, CircuitModule>> = {
+const CIRCUIT_MODULES: Partial<Record<NodeKind, CircuitModule>> = {
   [NodeKind.FRAME_RELAY_SWITCH]: "frsw",
   [NodeKind.ATM_SWITCH]: "atmsw",
 };
@@ -52,8 +51,7 @@ export function circuitSwitchFactory(options: { executable?: string } = {}): Nod
     const device = new CircuitSwitch({
       module,
       nodeId: spec.nodeId,
-      workDir: runtimeFolder(context.dataDir, "dynamips", spec.projectId, spec.nodeId),
-      sharedDir: join(context.dataDir, "dynamips"),
+      ...dynamipsFolders(context.dataDir, spec.projectId, spec.nodeId),
       log,
       ...(options.executable ? { executable: options.executable } : {}),
       onProblem: (problem) => {

@@ -1,9 +1,8 @@
-import { join } from "node:path";
 import { createLogger } from "@shared/logging/logger";
 import { DynamipsRouter } from "../dynamips/router";
 import type { ImageFetcher } from "../nodes/qemu-image-fetch";
 import { emulatorNodeAt, type Emulator } from "./emulator-node";
-import { imageStore, runtimeFolder } from "./node-folder";
+import { dynamipsFolders, imageStore } from "./node-folder";
 import type { NodeRuntimeFactory } from "./node-runtime";
 
 const log = createLogger("dataplane.dynamips");
@@ -15,10 +14,9 @@ const log = createLogger("dataplane.dynamips");
  */
 export function dynamipsNodeFactory(options: { fetchImage?: ImageFetcher; executable?: string } = {}): NodeRuntimeFactory {
   return async (spec, context) => {
-    const workDir = runtimeFolder(context.dataDir, "dynamips", spec.projectId, spec.nodeId);
     const router = new DynamipsRouter(
       { nodeId: spec.nodeId, name: spec.name, consolePort: spec.consolePort },
-      { workDir, sharedDir: join(context.dataDir, "dynamips"), imageDir: imageStore(context.dataDir), log, ...options },
+      { ...dynamipsFolders(context.dataDir, spec.projectId, spec.nodeId), imageDir: imageStore(context.dataDir), log, ...options },
     );
     const emulator: Emulator = {
       name: "dynamips",

@@ -20,3 +20,11 @@ export function runtimeFolder(dataDir: string, emulator: string, projectId: stri
 export function imageStore(dataDir: string): string {
   return join(dataDir, "images", "QEMU");
 }
+
+/**
+ * Where a Dynamips node's hypervisor runs: it works in the node's folder, and starts in the
+ * host's Dynamips folder, which keeps the translation tables every hypervisor shares.
+ */
+export function dynamipsFolders(dataDir: string, projectId: string, nodeId: string): { workDir: string; sharedDir: string } {
+  return { workDir: runtimeFolder(dataDir, "dynamips", projectId, nodeId), sharedDir: join(dataDir, "dynamips") };
+}
