@@ -3,7 +3,7 @@ import { cleanupAfterEach } from "@shared/testing/cleanups";
 import { decodeControllerMessage, type ControllerMessage } from "@shared/proto";
 import { createApp } from "../app";
 import { keys } from "../store/keys";
-import { daemonFrame, daemonHello } from "../testing/daemon-messages";
+import { daemonFrame, daemonHello, revisionOf } from "../testing/daemon-messages";
 import { inProcessDeps } from "../testing/in-process-deps";
 import { CLOSE_HOST_TAKEN, CLOSE_REPLACED } from "./daemon-hello";
 import { DataplaneHub, type DaemonConnection } from "./hub";
@@ -26,7 +26,8 @@ class FakeDaemon {
       send: (bytes) => {
         const message = decodeControllerMessage(bytes);
         this.received.push(message);
-        if ("state" in message && this.acks) setTimeout(() => this.ack(message.state.revision), 0);
+        const revision = revisionOf(message);
+        if (revision !== undefined && this.acks) setTimeout(() => this.ack(revision), 0);
       },
       close: (code, reason) => {
         this.closedWith = { code, reason };
@@ -46,7 +47,7 @@ class FakeDaemon {
   }
 
   states(): number[] {
-    return this.received.flatMap((message) => ("state" in message ? [message.state.revision] : []));
+    return this.received.flatMap((message) => revisionOf(message) ?? []);
   }
 
   notices(): string[] {

@@ -71,27 +71,64 @@ export interface HostState {
  * host never connected, or no port was free) the link is left out until they exist.
  */
 export function desiredHostState(context: HostStateContext): HostState {
-  const { hostId } = context;
   const state: HostState = { nodes: [], links: [], leftOut: [] };
   for (const { project, nodes, links } of context.projects) {
     if (project.status !== "opened") continue;
     const byId = new Map(nodes.map((node) => [node.node_id, node]));
     const linkedPorts = linkedPortsOf(links);
-    for (const node of nodes) {
-      if (node.compute_id !== hostId) continue;
-      const spec = nodeSpec(node, project, linkedPorts.get(node.node_id) ?? new Set(), context);
-      if (typeof spec === "string") state.leftOut.push({ kind: "node", id: node.node_id, projectId: project.project_id, reason: spec });
-      else state.nodes.push(spec);
-    }
-    for (const link of links) {
-      const ends = link.nodes.map((end) => byId.get(end.node_id));
-      if (!ends.some((node) => node?.compute_id === hostId)) continue;
-      const built = linkSpec(link, ends, context);
-      if (typeof built === "string") state.leftOut.push({ kind: "link", id: link.link_id, projectId: project.project_id, reason: built });
-      else state.links.push(built);
-    }
+    for (const node of nodes) addNode(state, node, project, linkedPorts.get(node.node_id) ?? new Set(), context);
+    for (const link of links) addLink(state, link, link.nodes.map((end) => byId.get(end.node_id)), project, context);
   }
   return state;
+}
+
+/** One project's records by id, with the links at each node: what a push that changes a few items reads. */
+export interface IndexedProject {
+  project: ProjectRecord;
+  nodes: Map<string, NodeRecord>;
+  links: Map<string, LinkRecord>;
+  linksOfNode: Map<string, Set<string>>;
+}
+
+/** Node and link ids of one project. */
+export interface ProjectItems {
+  nodes: Set<string>;
+  links: Set<string>;
+}
+
+/**
+ * What `desiredHostState` would hold for the named items of one project, and nothing of the
+ * others: an item gone, elsewhere or in a closed project is in none of the three lists.
+ */
+export function desiredItems(context: HostStateContext, held: IndexedProject, items: ProjectItems): HostState {
+  const state: HostState = { nodes: [], links: [], leftOut: [] };
+  const { project } = held;
+  if (project.status !== "opened") return state;
+  for (const nodeId of items.nodes) {
+    const node = held.nodes.get(nodeId);
+    if (!node) continue;
+    const links = [...(held.linksOfNode.get(nodeId) ?? [])].flatMap((linkId) => held.links.get(linkId) ?? []);
+    addNode(state, node, project, linkedPortsOf(links).get(nodeId) ?? new Set(), context);
+  }
+  for (const linkId of items.links) {
+    const link = held.links.get(linkId);
+    if (link) addLink(state, link, link.nodes.map((end) => held.nodes.get(end.node_id)), project, context);
+  }
+  return state;
+}
+
+function addNode(state: HostState, node: NodeRecord, project: ProjectRecord, linkedPorts: ReadonlySet<number>, context: HostStateContext): void {
+  if (node.compute_id !== context.hostId) return;
+  const spec = nodeSpec(node, project, linkedPorts, context);
+  if (typeof spec === "string") state.leftOut.push({ kind: "node", id: node.node_id, projectId: project.project_id, reason: spec });
+  else state.nodes.push(spec);
+}
+
+function addLink(state: HostState, link: LinkRecord, ends: ReadonlyArray<NodeRecord | undefined>, project: ProjectRecord, context: HostStateContext): void {
+  if (!ends.some((node) => node?.compute_id === context.hostId)) return;
+  const built = linkSpec(link, ends, context);
+  if (typeof built === "string") state.leftOut.push({ kind: "link", id: link.link_id, projectId: project.project_id, reason: built });
+  else state.links.push(built);
 }
 
 /** The cross-host link ends whose tunnel ports must be claimed before `hostId`'s state is complete. */

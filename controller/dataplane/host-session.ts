@@ -2,9 +2,18 @@ import type { Hello, LinkSpec } from "@shared/proto";
 import type { ControllerDeps } from "../deps";
 import { AckWaiters } from "./ack-waiters";
 import { CaptureStreams } from "./capture-streams";
+import type { DataplaneEffect } from "../domain/dataplane-effects";
 import type { LeftOut } from "./desired-state";
-import type { StoredItemError } from "./host-records";
+import { recordRevision, type DataplaneAckRecord, type StoredItemError } from "./host-records";
+import { LatestWrite } from "./latest-write";
+import { keys } from "../store/keys";
+import { KvClosed } from "../store/kv";
+import { createLogger } from "@shared/logging/logger";
+import type { HostRecordsView, ItemsByProject } from "./host-records-view";
 import { NodeCommandLines } from "./node-command-lines";
+import { SentState } from "./sent-state";
+
+const log = createLogger("controller.hub");
 
 /** The WebSocket as the hub sees it; the route adapts the runtime's socket to it. */
 export interface DaemonSocket {
@@ -31,8 +40,10 @@ export class HostSession {
   /** When it connected, and when its operator was last told another daemon wants its host id. */
   readonly since = Date.now();
   takenNoticeAt = -Infinity;
-  /** The last state sent without its revision, to skip revisions that would change nothing. */
-  lastBody: Uint8Array | undefined;
+  /** What the host was sent, item by item: a push sends what differs. */
+  readonly sent = new SentState();
+  /** The records the host's pushes read, kept between them; undefined until the first push loads them. */
+  view: HostRecordsView | undefined;
   /** Where each node and link of the last state belongs, to name the project of an item error. */
   projectOfItem = new Map<string, string>();
   /** The links of the last state sent, to read the host's counter reports against. */
@@ -47,10 +58,17 @@ export class HostSession {
   readonly captures = new CaptureStreams();
   /** The command lines of the host's nodes, as its acks report them. */
   readonly commandLines: NodeCommandLines;
-  /** Revisions sent are stored one after another, behind the pushes. */
-  recording: Promise<void> = Promise.resolve();
+  /** The newest revision sent and what it leaves out, stored behind the pushes. */
+  readonly revisionRecord: LatestWrite<{ revision: number; leftOut: LeftOut[] }>;
+  /** The newest ack, stored for GET /v2/computes behind the acks. */
+  readonly ackRecord: LatestWrite<DataplaneAckRecord>;
+  /** The item errors of the last ack stored by this session; undefined before its first. */
+  storedAckErrors: StoredItemError[] | undefined;
   closed = false;
   private queue: Promise<void> = Promise.resolve();
+  /** What changed since the last push began: the items effects named, or anything ("all"). */
+  private changes: ItemsByProject | "all" = "all";
+  private resync: ReturnType<typeof setInterval> | undefined;
   /** The push queued and not started yet, which a new request can join. */
   private waitingPush: Promise<void> | undefined;
   private debounce: ReturnType<typeof setTimeout> | undefined;
@@ -65,6 +83,19 @@ export class HostSession {
     this.hostId = hello.hostId;
     this.peer = socket.peer ?? "an unknown address";
     this.commandLines = new NodeCommandLines(deps, hello.hostId);
+    const hostId = hello.hostId;
+    // A store closed under them is the controller stopping: the next start reads the daemons' Hellos.
+    this.revisionRecord = new LatestWrite(
+      ({ revision, leftOut }) => recordRevision(deps, hostId, revision, leftOut),
+      (error, { revision }) => error instanceof KvClosed || log.error("could not store the revision sent", { host_id: hostId, revision, error: String(error) }),
+    );
+    this.ackRecord = new LatestWrite(
+      async (record) => {
+        const key = keys.dataplaneAck(hostId);
+        await deps.store.commit([{ key, value: record }]);
+      },
+      (error, { revision }) => error instanceof KvClosed || log.error("could not store the host's ack", { host_id: hostId, revision, error: String(error) }),
+    );
   }
 
   /** Something was heard from the daemon: `onSilent` runs if nothing more is for `silenceMs`. */
@@ -72,6 +103,32 @@ export class HostSession {
     clearTimeout(this.silence);
     if (this.closed) return;
     this.silence = setTimeout(onSilent, silenceMs);
+  }
+
+  /** The next push looks at the effect's items (if it names them in one project), or at everything. */
+  changed(effect?: DataplaneEffect): void {
+    if (this.changes === "all") return;
+    if (!effect?.projectId || effect.nodeIds.length + effect.linkIds.length === 0) {
+      this.changes = "all";
+      return;
+    }
+    let items = this.changes.get(effect.projectId);
+    if (!items) this.changes.set(effect.projectId, (items = { nodes: new Set(), links: new Set() }));
+    for (const id of effect.nodeIds) items.nodes.add(id);
+    for (const id of effect.linkIds) items.links.add(id);
+  }
+
+  /** What changed since the last call, for the push that begins. */
+  takeChanges(): ItemsByProject | "all" {
+    const changes = this.changes;
+    this.changes = new Map();
+    return changes;
+  }
+
+  /** Runs `resync` every `intervalMs` while the session lives. */
+  resyncEvery(intervalMs: number, resync: () => void): void {
+    clearInterval(this.resync);
+    this.resync = setInterval(resync, intervalMs);
   }
 
   /** Runs `push` after `debounceMs`, once for every call made meanwhile (events arrive in bursts). */
@@ -106,6 +163,7 @@ export class HostSession {
     this.closed = true;
     clearTimeout(this.debounce);
     clearTimeout(this.silence);
+    clearInterval(this.resync);
     this.ackWaiters.disconnected();
     this.captures.disconnected();
   }

@@ -1,7 +1,6 @@
 import {
   decodeDaemonMessage,
   encodeControllerMessage,
-  encodeDesiredHostState,
   MalformedMessage,
   type Ack,
   type CountersReport,
@@ -22,28 +21,20 @@ import { ackWaitMs } from "../domain/ack-wait";
 import type { AckOutcome } from "./ack-waiters";
 import { daemonArrival } from "./daemon-arrival";
 import { CLOSE_BAD_MESSAGE, CLOSE_HOST_TAKEN, CLOSE_UNAUTHORIZED, CLOSE_REPLACED, CLOSE_SILENT, HELLO_TIMEOUT_MS, helloProblem, SILENCE_TIMEOUT_MS } from "./daemon-hello";
-import { desiredHostState, tunnelEndsFor, type LeftOut } from "./desired-state";
+import { desiredHostState, desiredItems, type HostState, type LeftOut, type ProjectRecords } from "./desired-state";
+import { HostRecordsView, type ItemsByProject } from "./host-records-view";
+import { hostStateContext } from "./host-state-context";
+import type { StateDiff } from "./sent-state";
 import { HostArrivals } from "./host-arrivals";
 import { hostFactsRecord, saveHostFacts } from "../services/host-facts";
 import { HostForwardedTotals, type HostForwarded } from "./host-forwarded";
 import { markEveryHostDisconnected, saveHostPresence } from "./host-presence";
 import { expectedToken, tokenRefusal } from "../services/host-tokens";
-import {
-  claimTunnelPorts,
-  loadHostProjectRecords,
-  loadHostRecords,
-  recordRevision,
-  revisionAfter,
-  saveLeftOut,
-  tunnelPortKey,
-  type DataplaneAckRecord,
-} from "./host-records";
+import { revisionAfter, saveLeftOut, type DataplaneAckRecord } from "./host-records";
 import { HostSession, type DaemonSocket } from "./host-session";
 import { linkCountersWire, type LinkCountersSample } from "../domain/link-counters";
 import { LinkCountersBook, type LinkPlacement } from "./link-counters";
 import { stopNodesThatDoNotRun } from "./node-status";
-import { loadQemuImageSums } from "./qemu-images";
-import { loadStartupScripts, startupScriptKey } from "./startup-scripts";
 
 /** What the route feeds the hub from one socket. */
 export interface DaemonConnection {
@@ -66,6 +57,8 @@ export interface DataplaneHubOptions {
   resetConnectedOnStart?: boolean;
   /** The one host this hub serves (a per-host object); a Hello from another is refused. */
   onlyHost?: string;
+  /** How often each host's whole state is built again and what differs sent; default 60 s. */
+  resyncMs?: number;
 }
 
 /**
@@ -82,6 +75,7 @@ export class DataplaneHub implements DataplaneControl {
   private readonly onlyHost: string | undefined;
   private readonly helloTimeoutMs: number;
   private readonly silenceTimeoutMs: number;
+  private readonly resyncMs: number;
   private readonly counters = new LinkCountersBook();
   private readonly arrivals = new HostArrivals();
   private readonly forwarded = new HostForwardedTotals();
@@ -94,6 +88,7 @@ export class DataplaneHub implements DataplaneControl {
   ) {
     this.debounceMs = options.debounceMs ?? 5;
     this.onlyHost = options.onlyHost;
+    this.resyncMs = options.resyncMs ?? 60_000;
     this.helloTimeoutMs = deps.config.dataplaneHelloTimeoutMs ?? HELLO_TIMEOUT_MS;
     this.silenceTimeoutMs = deps.config.dataplaneSilenceTimeoutMs ?? SILENCE_TIMEOUT_MS;
     this.ready =
@@ -157,6 +152,7 @@ export class DataplaneHub implements DataplaneControl {
       if (this.arrivals.expected(hostId) && (await this.arrivals.wait(hostId, timeoutMs))) session = this.sessions.get(hostId);
       if (!session) return { hostId, outcome: "unreachable", reason: "disconnected" };
     }
+    session.changed(effect);
     await this.enqueue(session, false);
     const outcome = await this.acknowledgement(session, session.sentRevision, timeoutMs);
     if (outcome !== "acked") return { hostId, outcome: "unreachable", reason: outcome };
@@ -189,8 +185,7 @@ export class DataplaneHub implements DataplaneControl {
    * socket stayed open) from the Hello the socket kept; the host gets its state again.
    */
   resume(socket: DaemonSocket, hello: Hello): DaemonConnection {
-    const session = new HostSession(hello, socket, this.deps);
-    this.sessions.set(hello.hostId, session);
+    const session = this.newSession(hello, socket);
     void this.enqueue(session, false);
     return this.connection(socket, session);
   }
@@ -287,8 +282,7 @@ export class DataplaneHub implements DataplaneControl {
       previous.end();
       previous.socket.close(CLOSE_REPLACED, "the same daemon connected again; this connection is over");
     }
-    const session = new HostSession(hello, socket, this.deps);
-    this.sessions.set(hello.hostId, session);
+    const session = this.newSession(hello, socket);
     await saveHostPresence(this.deps, hello, true);
     socket.opened?.(hello);
     log.info("dataplane host connected", { host_id: hello.hostId, peer: session.peer, last_applied_revision: hello.lastAppliedRevision });
@@ -296,6 +290,18 @@ export class DataplaneHub implements DataplaneControl {
     void this.enqueue(session, true);
     // Cross-host links waiting for this host's address and ports can now be completed.
     for (const other of this.sessions.values()) if (other !== session) this.schedule(other);
+    return session;
+  }
+
+  /**
+   * A session whose pushes also build the host's whole state now and then: what the effects
+   * name is what a request changes, and this catches any change to what a host runs that
+   * reached the store without one (the difference, if any, is sent as any change is).
+   */
+  private newSession(hello: Hello, socket: DaemonSocket): HostSession {
+    const session = new HostSession(hello, socket, this.deps);
+    this.sessions.set(hello.hostId, session);
+    session.resyncEvery(this.resyncMs, () => this.schedule(session));
     return session;
   }
 
@@ -333,7 +339,9 @@ export class DataplaneHub implements DataplaneControl {
     );
   }
 
+  /** A push soon that builds the host's whole state (and sends what differs). */
   private schedule(session: HostSession): void {
+    session.changed();
     session.schedule(this.debounceMs, () => void this.enqueue(session, false));
   }
 
@@ -347,55 +355,77 @@ export class DataplaneHub implements DataplaneControl {
   }
 
   /**
-   * Builds the host's state from the projects its index names (never the whole store) and
-   * sends it as a new revision; unchanged states are not resent unless forced. Nodes recorded
-   * as running that the state had to leave out are stopped.
+   * Sends the host a new revision with what changed since the last one, or (`force`: it just
+   * connected) its whole state. What a push looks at is what the effects since the last push
+   * named: those nodes and links are read again, and the specs they may change are built and
+   * compared to those sent. Anything else (a wake, a project opened, the periodic resync)
+   * builds the whole state from the projects the host's index names (never the whole store).
+   * Nothing is sent when nothing differs. Nodes recorded as running that the state has to
+   * leave out are stopped.
    */
   private async push(session: HostSession, force: boolean): Promise<void> {
     const { hostId } = session;
-    const projects = await loadHostProjectRecords(this.deps, hostId);
-    const hosts = await loadHostRecords(this.deps);
-    const ports = await claimTunnelPorts(this.deps, tunnelEndsFor(hostId, projects), hosts);
-    const scripts = await loadStartupScripts(this.deps, hostId, projects);
-    const imageSums = await loadQemuImageSums(this.deps, hostId, projects);
-    const state = desiredHostState({
-      hostId,
-      projects,
-      tunnelPort: (projectId, linkId, host) => ports.get(tunnelPortKey(projectId, linkId, host)),
-      tunnelAddress: (host) => hosts.get(host)?.tunnel_address,
-      startupScript: (projectId, nodeId) => scripts.get(startupScriptKey(projectId, nodeId)),
-      imageMd5: (name) => imageSums.get(name),
-    });
-    const body = encodeDesiredHostState({ revision: 0, nodes: state.nodes, links: state.links });
-    const leftOutChanged = JSON.stringify(state.leftOut) !== JSON.stringify(session.leftOut);
-    session.leftOut = state.leftOut;
-    await this.stopUnrunnable(session, state.leftOut);
-    if (!force && session.lastBody && sameBytes(body, session.lastBody)) {
+    const changes = session.takeChanges();
+    let scope: ItemsByProject | "all" = "all";
+    if (!force && changes !== "all" && session.view) scope = (await session.view.refresh(this.deps, changes)) ?? "all";
+    if (scope === "all") session.view = await HostRecordsView.load(this.deps, hostId);
+    const view = session.view!;
+    const projects = scope === "all" ? view.records() : scopedRecords(view, scope);
+    const context = await hostStateContext(this.deps, hostId, projects);
+    const built =
+      scope === "all"
+        ? desiredHostState(context)
+        : [...scope].map(([projectId, items]) => desiredItems(context, view.projects.get(projectId)!, items)).reduce(joinStates, { nodes: [], links: [], leftOut: [] });
+    const leftOutBefore = session.leftOut;
+    const diff = session.sent.update(built, scope);
+    session.leftOut = session.sent.leftOut;
+    const leftOutChanged = JSON.stringify(session.leftOut) !== JSON.stringify(leftOutBefore);
+    await this.stopUnrunnable(session, built.leftOut);
+    const unchanged = diff.nodes.length + diff.links.length + diff.removedNodes.length + diff.removedLinks.length === 0;
+    if (!force && unchanged && session.sentRevision > 0) {
       // What the host cannot run changes without what it runs changing (a docker node started).
-      if (leftOutChanged) await saveLeftOut(this.deps, hostId, state.leftOut);
+      if (leftOutChanged) await saveLeftOut(this.deps, hostId, session.leftOut);
       return;
     }
+    const baseRevision = session.sentRevision;
     const revision = await revisionAfter(this.deps, hostId, session.hello.lastAppliedRevision, session.sentRevision);
     if (session.closed) return;
-    session.lastBody = body;
     session.sentRevision = revision;
-    const linksSent = new Map(state.links.map((link) => [link.linkId, link]));
-    for (const [linkId, link] of session.linksSent) {
-      if (linksSent.has(linkId)) continue;
-      this.counters.forget(link.projectId, linkId);
-      this.forwarded.forgetLink(hostId, link.projectId, linkId);
+    this.followSent(session, diff);
+    const whole = force || baseRevision === 0;
+    if (whole) {
+      const nodes = [...session.sent.nodes.values()].map(({ spec }) => spec);
+      const links = [...session.sent.links.values()].map(({ spec }) => spec);
+      session.socket.send(encodeControllerMessage({ state: { revision, nodes, links } }));
+    } else {
+      session.socket.send(encodeControllerMessage({ change: { revision, baseRevision, ...diff } }));
     }
-    session.linksSent = linksSent;
-    session.projectOfItem = new Map([...state.nodes.map((n) => [n.nodeId, n.projectId] as const), ...state.links.map((l) => [l.linkId, l.projectId] as const)]);
-    for (const item of state.leftOut) session.projectOfItem.set(item.id, item.projectId);
-    session.socket.send(encodeControllerMessage({ state: { revision, nodes: state.nodes, links: state.links } }));
-    log.debug("sent a state", { host_id: hostId, revision, nodes: state.nodes.length, links: state.links.length });
-    if (state.leftOut.length > 0) log.warn("desired state leaves items out", { host_id: hostId, revision, left_out: state.leftOut });
-    // Stored in order, off the queue: the next push need not wait for this sync to disk, and
-    // allocates above `sentRevision` meanwhile.
-    session.recording = session.recording
-      .then(() => recordRevision(this.deps, hostId, revision, state.leftOut))
-      .catch((error) => log.error("could not store the revision sent", { host_id: hostId, revision, error: String(error) }));
+    log.debug(whole ? "sent a state" : "sent a change", {
+      host_id: hostId,
+      revision,
+      nodes: whole ? session.sent.nodes.size : diff.nodes.length,
+      links: whole ? session.sent.links.size : diff.links.length,
+      removed: diff.removedNodes.length + diff.removedLinks.length,
+    });
+    if (built.leftOut.length > 0) log.warn("desired state leaves items out", { host_id: hostId, revision, left_out: built.leftOut });
+    // Stored off the queue, the newest revision at a time: the next push need not wait for this
+    // sync to disk, and allocates above `sentRevision` meanwhile.
+    session.revisionRecord.set({ revision, leftOut: session.leftOut });
+  }
+
+  /** Keeps the links sent (for counter reports) and the project of each item (for item errors) as the host now has them. */
+  private followSent(session: HostSession, diff: StateDiff): void {
+    const { hostId } = session;
+    for (const { projectId, id } of diff.removedLinks) {
+      session.linksSent.delete(id);
+      this.counters.forget(projectId, id);
+      this.forwarded.forgetLink(hostId, projectId, id);
+    }
+    for (const { id } of [...diff.removedNodes, ...diff.removedLinks]) session.projectOfItem.delete(id);
+    for (const link of diff.links) session.linksSent.set(link.linkId, link);
+    for (const node of diff.nodes) session.projectOfItem.set(node.nodeId, node.projectId);
+    for (const link of diff.links) session.projectOfItem.set(link.linkId, link.projectId);
+    for (const item of session.leftOut) session.projectOfItem.set(item.id, item.projectId);
   }
 
   /** A node the state leaves out does not run: one recorded as running is stopped (the next push sends that). */
@@ -448,15 +478,27 @@ export class DataplaneHub implements DataplaneControl {
     }
     // The requests answer before the ack is stored for GET /v2/computes: that write is not theirs to wait for.
     session.ackWaiters.acknowledged(session.ackedRevision);
-    const key = keys.dataplaneAck(session.hostId);
-    const previous = await this.deps.store.get<DataplaneAckRecord>(key);
-    await this.deps.store.commit([{ key, value: { revision: ack.revision, errors: outcome.errors } satisfies DataplaneAckRecord }]);
-    for (const { scope, notification } of ackAnnouncements(session.hostId, outcome.errors, previous?.errors ?? [], stopped)) this.deps.events.publish(scope, notification);
+    // Errors are announced once: against those the last ack stored (read back once per connection, across controller restarts).
+    const previous = session.storedAckErrors ?? (await this.deps.store.get<DataplaneAckRecord>(keys.dataplaneAck(session.hostId)))?.errors ?? [];
+    session.storedAckErrors = outcome.errors;
+    session.ackRecord.set({ revision: ack.revision, errors: outcome.errors });
+    for (const { scope, notification } of ackAnnouncements(session.hostId, outcome.errors, previous, stopped)) this.deps.events.publish(scope, notification);
   }
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
-  return true;
+/** The records a scoped push reads for its tunnels, startup files and images: the items of the scope, and the nodes at their links' ends. */
+function scopedRecords(view: HostRecordsView, scope: ItemsByProject): ProjectRecords[] {
+  return [...scope].map(([projectId, items]) => {
+    const held = view.projects.get(projectId)!;
+    const links = [...items.links].flatMap((id) => held.links.get(id) ?? []);
+    const nodeIds = new Set([...items.nodes, ...links.flatMap((link) => link.nodes.map((end) => end.node_id))]);
+    return { project: held.project, nodes: [...nodeIds].flatMap((id) => held.nodes.get(id) ?? []), links };
+  });
+}
+
+function joinStates(into: HostState, state: HostState): HostState {
+  into.nodes.push(...state.nodes);
+  into.links.push(...state.links);
+  into.leftOut.push(...state.leftOut);
+  return into;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cleanupAfterEach, waitFor } from "@shared/testing/cleanups";
 import { decodeControllerMessage, NodeKind, type DesiredHostState, type NodeReport } from "@shared/proto";
-import { daemonFrame, daemonHello } from "../testing/daemon-messages";
+import { daemonFrame, daemonHello, FollowedState } from "../testing/daemon-messages";
 import { createApp } from "../app";
 import type { Notification } from "../events/event-bus";
 import type { KeyValueStore } from "../store/kv";
@@ -16,13 +16,14 @@ const { tempDir } = cleanupAfterEach();
 class ReportingDaemon {
   connection!: DaemonConnection;
   last: DesiredHostState | undefined;
+  private readonly followed = new FollowedState();
   /** Nodes it does not manage to run, whatever the state says. */
   readonly failing = new Set<string>();
   readonly socket = {
     send: (bytes: Uint8Array) => {
-      const message = decodeControllerMessage(bytes);
-      if (!("state" in message)) return;
-      this.last = message.state;
+      const state = this.followed.after(decodeControllerMessage(bytes));
+      if (!state) return;
+      this.last = state;
       setTimeout(() => this.ack(), 0);
     },
     close: () => {},

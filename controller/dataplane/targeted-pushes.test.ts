@@ -8,7 +8,7 @@ import { inProcessDeps } from "../testing/in-process-deps";
 import { workerInNode } from "../testing/worker-in-node";
 import type { ObjectNamespace } from "../runtime/workers/object-stub";
 import type { KeyValueStore } from "../store/kv";
-import { AckingDaemon, daemonFrame, daemonHello } from "../testing/daemon-messages";
+import { AckingDaemon, daemonFrame, daemonHello, revisionOf } from "../testing/daemon-messages";
 import { DataplaneHub } from "./hub";
 
 const TOKEN = "index-token";
@@ -77,7 +77,9 @@ describe("a push reads only what its host runs", () => {
     expect(changed.status).toBe(201);
     const projectsRead = new Set(touched.map((key) => PROJECT_KEY.exec(key)?.[1]).filter((id) => id !== undefined));
     expect([...projectsRead]).toEqual([mine.projectId]);
-    expect(touched.filter((key) => key.startsWith("dataplane/host-projects/"))).toEqual(["dataplane/host-projects/local/"]);
+    // The change names its link: the push reads that link (and its project) again, not the host's projects.
+    expect(touched.filter((key) => key.startsWith("dataplane/host-projects/"))).toEqual([]);
+    expect(touched).toContain(`projects/${mine.projectId}/links/${mine.linkId}`);
     expect(daemons.get("h2")!.states).toBe(statesOfH2);
     console.log(JSON.stringify({ msg: "keys read for a filter change among 200 projects (Node)", reads: touched.length }));
     // A deleted project leaves the index with it.
@@ -94,7 +96,8 @@ describe("a push reads only what its host runs", () => {
         attachment: { hostId } as unknown,
         send: (data: Uint8Array) => {
           const message = decodeControllerMessage(new Uint8Array(data));
-          if ("state" in message) setTimeout(() => computes.instance(hostId).webSocketMessage(socket as never, daemonFrame({ ack: { revision: message.state.revision, errors: [], nodes: [] } })), 0);
+          const revision = revisionOf(message);
+          if (revision !== undefined) setTimeout(() => computes.instance(hostId).webSocketMessage(socket as never, daemonFrame({ ack: { revision, errors: [], nodes: [] } })), 0);
         },
         close: () => {},
         serializeAttachment(value: unknown) {

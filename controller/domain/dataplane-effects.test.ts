@@ -28,10 +28,10 @@ describe("nodeEffect", () => {
   it("reaches the node's host when what it runs changes: created, started, reloaded, deleted", () => {
     const started = { ...pc1, status: "started" as const };
     for (const [before, after] of [[undefined, pc1], [started, pc1], [pc1, undefined]] as const) {
-      expect(nodeEffect(before, after)).toEqual({ hostIds: ["local"], nodeIds: [PC1], linkIds: [] });
+      expect(nodeEffect(before, after)).toEqual({ hostIds: ["local"], projectId: PROJECT, nodeIds: [PC1], linkIds: [] });
     }
     for (const [before, after] of [[pc1, started], [started, { ...started, reloads: 1 }], [pc1, { ...pc1, status: "suspended" as const }]] as const) {
-      expect(nodeEffect(before, after)).toEqual({ hostIds: ["local"], nodeIds: [PC1], linkIds: [], runningNodeIds: [PC1] });
+      expect(nodeEffect(before, after)).toEqual({ hostIds: ["local"], projectId: PROJECT, nodeIds: [PC1], linkIds: [], runningNodeIds: [PC1] });
     }
   });
 
@@ -44,7 +44,7 @@ describe("linkEffect", () => {
   it("reaches the hosts of both ends when the filters, suspension or capture change", () => {
     const before = link();
     for (const after of [{ ...before, filters: { packet_loss: [100] } }, { ...before, suspend: true }, { ...before, capturing: true, capture_file_name: "a.pcap" }]) {
-      expect(linkEffect(before, after, hostOf)).toEqual({ hostIds: ["local", "h2"], nodeIds: [], linkIds: [before.link_id] });
+      expect(linkEffect(before, after, hostOf)).toEqual({ hostIds: ["local", "h2"], projectId: PROJECT, nodeIds: [], linkIds: [before.link_id] });
     }
     expect(linkEffect(undefined, before, hostOf)?.hostIds).toEqual(["local", "h2"]);
     expect(linkEffect(before, undefined, hostOf)?.hostIds).toEqual(["local", "h2"]);
@@ -78,10 +78,15 @@ describe("combineEffects", () => {
   it("names each host and item once, and nothing when no effect asks anything", () => {
     expect(combineEffects(nodeEffect(undefined, pc1), undefined, nodeEffect(undefined, pc2), nodeEffect(pc1, undefined))).toEqual({
       hostIds: ["local", "h2"],
+      projectId: PROJECT,
       nodeIds: [PC1, PC2],
       linkIds: [],
     });
     expect(combineEffects(undefined, undefined)).toBeUndefined();
+    // Items of two projects (or an effect naming none) are not one project's: the hosts build their states whole.
+    const elsewhere = { ...pc2, project_id: "22222222-2222-4222-8222-222222222222" };
+    expect(combineEffects(nodeEffect(undefined, pc1), nodeEffect(undefined, elsewhere))).not.toHaveProperty("projectId");
+    expect(combineEffects(nodeEffect(undefined, pc1), projectEffect(undefined, undefined, []), { hostIds: ["h2"], nodeIds: [], linkIds: [] })).not.toHaveProperty("projectId");
   });
 
   it("keeps every node the changes leave running, so a bulk start fails for each one its host cannot run", () => {

@@ -9,6 +9,11 @@ import type { ProjectRecord } from "./projects";
  */
 export interface DataplaneEffect {
   hostIds: string[];
+  /**
+   * The project of `nodeIds` and `linkIds` when they are all of one: a host is then sent what
+   * changed of these items alone. Absent: the hosts' states are built again whole.
+   */
+  projectId?: string;
   nodeIds: string[];
   linkIds: string[];
   /**
@@ -60,7 +65,8 @@ export function nodeEffect(before: NodeRecord | undefined, after: NodeRecord | u
   const nodeId = (after ?? before)?.node_id;
   if (nodeId === undefined) return undefined;
   const running = after !== undefined && RUNNING.has(after.status) ? { runningNodeIds: [nodeId] } : {};
-  return withSlowWork({ hostIds: [...new Set(hostIds)], nodeIds: [nodeId], linkIds: [], ...running }, nodeSlowWorkMs(before, after));
+  const projectId = (after ?? before)!.project_id;
+  return withSlowWork({ hostIds: [...new Set(hostIds)], projectId, nodeIds: [nodeId], linkIds: [], ...running }, nodeSlowWorkMs(before, after));
 }
 
 /**
@@ -77,7 +83,7 @@ export function linkEffect(
   if (!link) return undefined;
   const ends = [...(before?.nodes ?? []), ...(after?.nodes ?? [])];
   const hostIds = ends.map((end) => hostOf(end.node_id)).filter((host): host is string => host !== undefined);
-  return { hostIds: [...new Set(hostIds)], nodeIds: [], linkIds: [link.link_id] };
+  return { hostIds: [...new Set(hostIds)], projectId: link.project_id, nodeIds: [], linkIds: [link.link_id] };
 }
 
 /**
@@ -111,10 +117,13 @@ export function combineEffects(...effects: ReadonlyArray<DataplaneEffect | undef
   if (present.length === 0) return undefined;
   const unique = (pick: (effect: DataplaneEffect) => string[] | undefined) => [...new Set(present.flatMap((effect) => pick(effect) ?? []))];
   const runningNodeIds = unique((effect) => effect.runningNodeIds);
+  const projectIds = new Set(present.map((effect) => effect.projectId));
+  const [projectId] = projectIds;
   // Hosts run a state's nodes side by side, so the slowest one is what the whole change needs.
   return withSlowWork(
     {
       hostIds: unique((effect) => effect.hostIds),
+      ...(projectIds.size === 1 && projectId !== undefined ? { projectId } : {}),
       nodeIds: unique((effect) => effect.nodeIds),
       linkIds: unique((effect) => effect.linkIds),
       ...(runningNodeIds.length > 0 ? { runningNodeIds } : {}),

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NodeKind } from "@shared/proto";
 import { NODE_TYPES, type NodeType } from "@shared/schemas/node";
-import { DomainError } from "./errors";
 import { NODE_TYPE_TRAITS, supportedNodeType, type PortSource } from "./node-types";
 
 function typesWhere(trait: (type: NodeType) => boolean): NodeType[] {

@@ -1,5 +1,5 @@
 import type { NodeCreate, NodeUpdate } from "@shared/schemas/node";
-import { conflictingRequest, missingRecord } from "../domain/errors";
+import { conflictingRequest } from "../domain/errors";
 import type { ControllerDeps } from "../deps";
 import type { LinkRecord } from "../domain/links";
 import { NODE_TYPE_TRAITS, supportedNodeType } from "../domain/node-types";

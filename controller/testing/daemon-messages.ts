@@ -1,10 +1,38 @@
-import { decodeControllerMessage, encodeDaemonMessage, type DaemonMessage, type Hello } from "@shared/proto";
+import { decodeControllerMessage, encodeDaemonMessage, type ControllerMessage, type DaemonMessage, type DesiredHostState, type Hello } from "@shared/proto";
+import { ReceivedState } from "@shared/proto/received-state";
 import type { DaemonConnection, DataplaneHub } from "../dataplane/hub";
 
 /** A daemon's message as a WebSocket frame carries it. */
 export function daemonFrame(message: DaemonMessage): ArrayBuffer {
   // protobufjs may hand out a view into a pooled Node Buffer: copy it into a buffer of its own.
   return new Uint8Array(encodeDaemonMessage(message)).buffer;
+}
+
+/** The revision a state or a change brings; undefined for other messages. */
+export function revisionOf(message: ControllerMessage): number | undefined {
+  if ("state" in message) return message.state.revision;
+  if ("change" in message) return message.change.revision;
+  return undefined;
+}
+
+/**
+ * What a daemon holds after a controller message, as a daemon merges them: a whole state, or a
+ * change on top of what it held (a change on another base fails the test). Undefined for
+ * messages that carry no state.
+ */
+export class FollowedState {
+  private held: ReceivedState | undefined;
+
+  /** The host's whole state after `message`, or undefined when it carries none. */
+  after(message: ControllerMessage): DesiredHostState | undefined {
+    if ("state" in message) this.held = ReceivedState.of(message.state);
+    else if ("change" in message) {
+      if (!this.held) throw new Error(`a change (revision ${message.change.revision}) came before any state`);
+      const touched = this.held.apply(message.change);
+      if ("refused" in touched) throw new Error(touched.refused);
+    } else return undefined;
+    return this.held.state();
+  }
 }
 
 /**
@@ -26,16 +54,25 @@ export function daemonHello(hostId: string, token: string, overrides: Partial<He
   };
 }
 
-/** A daemon on a fake socket that acknowledges every state it is sent, as soon as it gets it. */
+/** A daemon on a fake socket that acknowledges every state and change it is sent, as soon as it gets it. */
 export class AckingDaemon {
+  /** States and changes received. */
   states = 0;
+  /** Of those, the changes. */
+  changes = 0;
+  /** What it holds after them, merged as a daemon merges them. */
+  state: DesiredHostState | undefined;
+  private readonly followed = new FollowedState();
   connection!: DaemonConnection;
   readonly socket = {
     send: (bytes: Uint8Array) => {
       const message = decodeControllerMessage(bytes);
-      if (!("state" in message)) return;
+      const revision = revisionOf(message);
+      if (revision === undefined) return;
+      this.state = this.followed.after(message);
       this.states++;
-      setTimeout(() => this.connection.message(daemonFrame({ ack: { revision: message.state.revision, errors: [], nodes: [] } })), 0);
+      if ("change" in message) this.changes++;
+      setTimeout(() => this.connection.message(daemonFrame({ ack: { revision, errors: [], nodes: [] } })), 0);
     },
     close: () => {},
   };

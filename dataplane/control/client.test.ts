@@ -10,6 +10,7 @@ import {
   encodeControllerMessage,
   ItemErrorKind,
   Kvm,
+  NodeKind,
   type CaptureChunk,
   type CountersReport,
   type DaemonMessage,
@@ -17,6 +18,7 @@ import {
   type ItemError,
   type LinkCounters,
   type NodeReport,
+  type StateChange,
 } from "@shared/proto";
 import { ControlClient, CounterChanges, type ControlClientOptions } from "./client";
 import { SteeredFacts } from "./testing";
@@ -438,18 +440,49 @@ describe("counters reports", () => {
   });
 });
 
+describe("state changes", () => {
+  const acks = (messages: DaemonMessage[]) => messages.flatMap((message) => ("ack" in message ? [message.ack.revision] : []));
+
+  it("applies each change on top of what it holds, and asks for the whole state again when one does not follow it", async () => {
+    const controller = await listeningController();
+    const { reconciler, started } = startClient(controller, { hostId: "h1" });
+    await started;
+    const first = await waitFor("the daemon's connection", () => controller.connections[0]);
+    const hub = { nodeId: "n1", projectId: "p", name: "HUB", kind: NodeKind.ETHERNET_HUB, running: true, consolePort: 0, ports: [], startupScript: "", restartGeneration: 0, suspended: false, qemu: null, docker: null, dynamips: null };
+    const link = { linkId: "l1", projectId: "p", a: { nodeId: "n1", adapterNumber: 0, portNumber: 0, local: true }, b: { nodeId: "n1", adapterNumber: 0, portNumber: 1, local: true }, filters: [], suspended: false, tunnel: null, capture: null };
+    first.sendState({ revision: 1, nodes: [hub], links: [] });
+    first.sendChange({ revision: 2, baseRevision: 1, nodes: [], links: [link], removedNodes: [], removedLinks: [] });
+    await waitFor("both acked", () => acks(first.messages).includes(2));
+    expect(reconciler.last).toEqual({ revision: 2, nodes: [hub], links: [link] });
+
+    // Revision 3 went missing: the daemon applies nothing more, and dials again.
+    first.sendChange({ revision: 4, baseRevision: 3, nodes: [], links: [], removedNodes: [], removedLinks: [{ projectId: "p", id: "l1" }] });
+    const second = await waitFor("a new connection", () => controller.connections[1]);
+    expect(first.closed).toBe(true);
+    const hello = await waitFor("its Hello", () => second.messages.find((message) => "hello" in message));
+    expect("hello" in hello! && hello.hello.lastAppliedRevision).toBe(2);
+    expect(reconciler.last?.revision).toBe(2);
+    second.sendState({ revision: 5, nodes: [hub], links: [] });
+    await waitFor("the whole state applied", () => acks(second.messages).includes(5));
+    expect(reconciler.last).toEqual({ revision: 5, nodes: [hub], links: [] });
+  });
+});
+
 /** A controller that only listens: each connection's messages, decoded, and a way to send it states. */
 async function listeningController() {
   const server = new WebSocketServer({ port: 0, host: "127.0.0.1" });
   await new Promise((resolve) => server.once("listening", resolve));
   later(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const connections: Array<{ messages: DaemonMessage[]; close(): void; sendState(state: DesiredHostState): void }> = [];
+  const connections: Array<{ messages: DaemonMessage[]; closed: boolean; close(): void; sendState(state: DesiredHostState): void; sendChange(change: StateChange): void }> = [];
   server.on("connection", (socket) => {
     const connection = {
       messages: [] as DaemonMessage[],
+      closed: false,
       close: () => socket.close(),
       sendState: (state: DesiredHostState) => socket.send(encodeControllerMessage({ state })),
+      sendChange: (change: StateChange) => socket.send(encodeControllerMessage({ change })),
     };
+    socket.on("close", () => (connection.closed = true));
     connections.push(connection);
     socket.on("message", (data) => connection.messages.push(decodeDaemonMessage(data as Buffer)));
   });

@@ -18,7 +18,8 @@ import { createLogger, type Logger } from "@shared/logging/logger";
 import { EXIT_FAILURE, EXIT_REFUSED } from "@shared/cli/operator-error";
 import { CaptureFollowers } from "../capture/capture-follower";
 import type { HostFactsSource } from "./host-facts";
-import { loadAppliedState, saveAppliedState } from "./state-file";
+import { ReceivedState, touchedTogether, type Scope, type Touched } from "@shared/proto/received-state";
+import { AppliedStateFile, loadAppliedState } from "./state-file";
 
 /**
  * Makes the host run a desired state (implemented by the forwarding core). Each call gets a
@@ -26,8 +27,13 @@ import { loadAppliedState, saveAppliedState } from "./state-file";
  * not be done, per node or link; rejecting means nothing could be said per item.
  */
 export interface Reconciler {
-  /** `progress` is told, while the state is applied, how many of its items are done. */
-  apply(state: DesiredHostState, progress?: (done: number, total: number) => void): Promise<ItemError[]>;
+  /**
+   * `progress` is told, while the state is applied, how many of its items are done. `scope`
+   * names the items that changed since the last call (their specs in `state` are new, or they
+   * are gone from it): the rest are as the last call left them, so a reconciler may look at
+   * these alone. "all" (and the first call) asks it to look at everything.
+   */
+  apply(state: DesiredHostState, progress?: (done: number, total: number) => void, scope?: Scope): Promise<ItemError[]>;
   /**
    * Optional: `watcher` gets every item error of the host whenever an item fails between
    * states (a capture whose disk filled), so the controller hears of it without waiting for
@@ -106,6 +112,8 @@ export const CONTROL_PATH = "/v2/dataplane/ws";
 const CLOSE_BAD_MESSAGE = 4400;
 const CLOSE_UNAUTHORIZED = 4401;
 const CLOSE_HOST_TAKEN = 4409;
+/** This daemon's own close when a change does not follow what it holds: it dials again at once. */
+const CLOSE_OUT_OF_STEP = 4000;
 
 /** How often a state being applied is reported on, from this long after it began. */
 const PROGRESS_INTERVAL_MS = 1000;
@@ -127,10 +135,12 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private countersTimer: ReturnType<typeof setInterval> | undefined;
   private appliedRevision = 0;
-  /** Newest state not yet applied: a burst of revisions is reconciled once, to the last. */
-  private pending: DesiredHostState | undefined;
+  /** The newest state received: whole states with the changes since merged in. */
+  private newest: ReceivedState | undefined;
+  /** What was received and not yet applied: a burst of revisions is reconciled once, to the last. */
+  private pending: Touched | "all" | undefined;
   private applying: Promise<void> = Promise.resolve();
-  /** While a state is being applied its own ack will carry the errors: no ack in between. */
+  private readonly stateFile: AppliedStateFile;
   /** From the start of applying a state to its ack, and the item errors announced meanwhile. */
   private acking = false;
   private announcedWhileAcking: ItemError[] | undefined;
@@ -161,6 +171,7 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
       buffered: () => this.socket?.bufferedAmount ?? 0,
     });
     this.stopWatchingFacts = options.hostFacts?.watch(() => this.sendHostFacts());
+    this.stateFile = new AppliedStateFile(options.dataDir, () => this.newest!.state());
   }
 
   get lastAppliedRevision(): number {
@@ -171,7 +182,8 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
     const saved = await loadAppliedState(this.options.dataDir);
     if (saved) {
       this.log.info("re-applying the saved state", { revision: saved.revision });
-      await this.reconcile(saved);
+      this.newest = ReceivedState.of(saved);
+      await this.reconcile(saved, "all");
     }
     this.dial();
   }
@@ -190,6 +202,7 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
     }
     await this.captures.stopAll();
     await this.applying;
+    await this.stateFile.close();
   }
 
   private dial(): void {
@@ -298,27 +311,40 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
     if ("captureFollow" in message) return this.captures.handle(message.captureFollow);
     this.attempts = 0;
     this.everConnected = true;
+    let scope: Touched | "all";
+    if ("state" in message) {
+      this.newest = ReceivedState.of(message.state);
+      scope = "all";
+      void this.stateFile.saveState(message.state).catch(() => undefined);
+    } else {
+      const touched = this.newest?.apply(message.change) ?? { refused: "a change came before any whole state" };
+      if ("refused" in touched) {
+        // Only a whole state can bring this host back in step: the controller sends one to every daemon that connects.
+        this.log.warn("dropping the connection to be sent the whole state again", { reason: touched.refused });
+        this.socket?.close(CLOSE_OUT_OF_STEP, "state change on an unknown base revision");
+        return;
+      }
+      scope = touched;
+      void this.stateFile.saveChange(message.change).catch(() => undefined);
+    }
     const queued = this.pending !== undefined;
-    this.pending = message.state;
+    this.pending = queued ? touchedTogether(this.pending!, scope) : scope;
     if (queued) return;
     this.applying = this.applying.then(async () => {
-      const state = this.pending;
+      const pending = this.pending;
       this.pending = undefined;
-      if (!state) return;
-      this.log.debug("applying a state", { revision: state.revision, nodes: state.nodes.length, links: state.links.length });
-      // Saved while it is applied, and always before the ack, so the sync to disk does not delay
-      // the request waiting for it. A daemon killed before acking restarts from a state no newer
-      // than the controller knows it has, and is sent the rest when it reconnects.
+      const newest = this.newest;
+      if (!pending || !newest) return;
+      const state = newest.state();
+      this.log.debug("applying a state", { revision: state.revision, nodes: state.nodes.length, links: state.links.length, changed: pending === "all" ? "all" : pending.nodes.size + pending.links.size });
+      // Saved as it comes, in order, without holding up the ack: a daemon killed before its
+      // file has the newest change restarts from an older state, and is sent its whole state
+      // when it connects again, like any daemon.
       this.acking = true;
       try {
-        const saved = saveAppliedState(this.options.dataDir, state).then(
-          () => undefined,
-          (error: unknown) => error,
-        );
-        const reconciled = await this.reportProgressWhile(state.revision, (progress) => this.reconcile(state, progress));
+        const scope: Scope = pending === "all" ? "all" : { ...pending, node: (key) => newest.node(key), link: (key) => newest.link(key) };
+        const reconciled = await this.reportProgressWhile(state.revision, (progress) => this.reconcile(state, scope, progress));
         this.announcedWhileAcking = undefined;
-        const failure = await saved;
-        if (failure) throw failure;
         // An item that failed after the reconcile (a capture's first write on a full disk) is in the newer list.
         this.send({ ack: { revision: state.revision, errors: this.announcedWhileAcking ?? reconciled, nodes: this.nodeReports() } });
       } finally {
@@ -344,10 +370,10 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
     }).finally(() => clearInterval(timer));
   }
 
-  private async reconcile(state: DesiredHostState, progress?: (done: number, total: number) => void): Promise<ItemError[]> {
+  private async reconcile(state: DesiredHostState, scope: Scope, progress?: (done: number, total: number) => void): Promise<ItemError[]> {
     let errors: ItemError[];
     try {
-      errors = await this.options.reconciler.apply(state, progress);
+      errors = await this.options.reconciler.apply(state, progress, scope);
     } catch (error) {
       errors = [{ kind: ItemErrorKind.KIND_UNSPECIFIED, id: this.options.hostId, message: `reconciling failed: ${(error as Error).message}` }];
     }
@@ -388,19 +414,27 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
  * with traffic), or an empty report when nothing changed for `keepaliveMs`.
  */
 export class CounterChanges {
-  /** By link id: the counters last sent, as compared. */
-  private readonly sent = new Map<string, string>();
+  /** By link id: the counters last sent, both directions' fields in DIRECTION_FIELDS order. */
+  private readonly sent = new Map<string, Float64Array>();
   private lastReportAt = -Infinity;
 
   constructor(private readonly keepaliveMs: number) {}
 
   next(reading: CountersReport, now = performance.now()): CountersReport | null {
-    const changed = reading.links.filter((link) => countersKey(link) !== (this.sent.get(link.linkId) ?? NOTHING_COUNTED));
+    // Compared field by field in place: a host reads a thousand links' counters every second.
+    const changed = reading.links.filter((link) => !sameCounts(this.sent.get(link.linkId), link));
     // Links gone from the host are forgotten: one built again starts from zero, as the relay does.
     const present = new Set(reading.links.map((link) => link.linkId));
     for (const linkId of this.sent.keys()) if (!present.has(linkId)) this.sent.delete(linkId);
     if (changed.length === 0 && now - this.lastReportAt < this.keepaliveMs) return null;
-    for (const link of changed) this.sent.set(link.linkId, countersKey(link));
+    for (const link of changed) {
+      let counts = this.sent.get(link.linkId);
+      if (!counts) this.sent.set(link.linkId, (counts = new Float64Array(2 * DIRECTION_FIELDS.length)));
+      DIRECTION_FIELDS.forEach((field, index) => {
+        counts![index] = link.aToB[field];
+        counts![DIRECTION_FIELDS.length + index] = link.bToA[field];
+      });
+    }
     this.lastReportAt = now;
     return { links: changed, sampledAtMs: reading.sampledAtMs };
   }
@@ -414,11 +448,15 @@ const NO_COUNTS: DirectionCounters = {
 /** Every counter of a direction, in one order whatever order a reading's fields come in. */
 const DIRECTION_FIELDS = Object.keys(NO_COUNTS) as Array<keyof DirectionCounters>;
 
-function countersKey(link: Pick<LinkCounters, "aToB" | "bToA">): string {
-  return [link.aToB, link.bToA].map((direction) => DIRECTION_FIELDS.map((field) => direction[field]).join(",")).join(";");
+/** Whether `link` counts what `sent` holds; nothing sent counts as all zero, as a new link does. */
+function sameCounts(sent: Float64Array | undefined, link: Pick<LinkCounters, "aToB" | "bToA">): boolean {
+  const fields = DIRECTION_FIELDS.length;
+  for (let index = 0; index < fields; index++) {
+    const field = DIRECTION_FIELDS[index]!;
+    if (link.aToB[field] !== (sent ? sent[index] : 0) || link.bToA[field] !== (sent ? sent[fields + index] : 0)) return false;
+  }
+  return true;
 }
-
-const NOTHING_COUNTED = countersKey({ aToB: NO_COUNTS, bToA: NO_COUNTS });
 
 /**
  * Why the first dial shows `controllerUrl` is not a controller's (a name no server knows, a

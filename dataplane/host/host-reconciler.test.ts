@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { cleanupAfterEach } from "@shared/testing/cleanups";
-import { ItemErrorKind, NodeKind, PortMode, type DesiredHostState, type ItemError, type LinkSpec, type NodeSpec } from "@shared/proto";
+import { ItemErrorKind, NodeKind, PortMode, type DesiredHostState, type ItemError, type LinkSpec, type NodeSpec, type StateChange } from "@shared/proto";
+import { ReceivedState } from "@shared/proto/received-state";
 import { mountSmallDisk, smallDiskSkipReason } from "@shared/testing/small-disk";
 import { readWithTcpdump, StalledDisk } from "../capture/testing";
 import { CloudRuntime } from "./cloud-runtime";
@@ -280,6 +281,58 @@ describe("a host reconciler", () => {
     await settle();
     expect(east.frames).toHaveLength(50);
     expect(west.frames).toHaveLength(30);
+  });
+});
+
+describe("a host reconciler given changes", () => {
+  /** Applies `change` on top of what `held` holds, as the daemon does: only the items it touched are looked at. */
+  function applyChange(host: HostReconciler, held: ReceivedState, change: Partial<StateChange>): Promise<ItemError[]> {
+    const touched = held.apply({ revision: held.revision + 1, baseRevision: held.revision, nodes: [], links: [], removedNodes: [], removedLinks: [], ...change });
+    if ("refused" in touched) throw new Error(touched.refused);
+    return host.apply(held.state(), undefined, { ...touched, node: (key) => held.node(key), link: (key) => held.link(key) });
+  }
+
+  it("brings the items a change touched and leaves the others as they run", async () => {
+    const emulators = [await emulator(), await emulator(), await emulator(), await emulator()];
+    const ports = emulators.map(() => freePort());
+    const host = reconciler();
+    const everyThird = [{ type: "frequency_drop", numbers: [3], text: "" }];
+    const held = ReceivedState.of({
+      revision: 1,
+      nodes: [cloud("c1", emulators.map((e, i) => ({ local: ports[i]!, remote: e.port })))],
+      links: [link("l1", ["c1", 0], ["c1", 1], { filters: everyThird }), link("l2", ["c1", 2], ["c1", 3])],
+    });
+    expect(await host.apply(held.state(), undefined, "all")).toEqual([]);
+    const receivedOnL1 = () => emulators[1]!.frames.map((bytes) => bytes.readUInt32BE(20));
+    await sendAll(emulators[0]!, ports[0]!, 4);
+    await settle();
+    expect(receivedOnL1()).toEqual([0, 1, 3]);
+
+    // l2 changes: l1 keeps its relay and its count (frame 5 is the next third).
+    expect(await applyChange(host, held, { links: [link("l2", ["c1", 2], ["c1", 3], { filters: [{ type: "packet_loss", numbers: [100], text: "" }] })] })).toEqual([]);
+    await sendAll(emulators[0]!, ports[0]!, 3, 4);
+    await sendAll(emulators[2]!, ports[2]!, 5);
+    await settle();
+    expect(receivedOnL1()).toEqual([0, 1, 3, 4, 6]);
+    expect(emulators[3]!.frames).toHaveLength(0);
+
+    // A link to a node not there yet fails, and is built by the change that brings its node.
+    const sw: NodeSpec = {
+      nodeId: "sw", projectId: "p", name: "SW1", kind: NodeKind.ETHERNET_SWITCH, running: true, consolePort: 0, startupScript: "", restartGeneration: 0, suspended: false, qemu: null, docker: null, dynamips: null,
+      ports: [0, 1].map((i) => ({ portNumber: i, name: `e${i}`, mode: PortMode.ACCESS, vlan: 1, ethertype: 0, cloudUdp: null, cloudDevice: null, linked: true })),
+    };
+    expect(await applyChange(host, held, { links: [link("l3", ["sw", 0], ["sw", 1])] })).toEqual([{ kind: ItemErrorKind.LINK, id: "l3", message: "node sw is not running on this host" }]);
+    expect(await applyChange(host, held, { nodes: [sw] })).toEqual([]);
+    expect(host.counters().links.map((counted) => counted.linkId).sort()).toEqual(["l1", "l2", "l3"]);
+
+    // Removed items go, and so does the relay of a link whose node went; the rest stay.
+    expect(await applyChange(host, held, { removedLinks: [{ projectId: "p", id: "l2" }], removedNodes: [{ projectId: "p", id: "sw" }] })).toEqual([
+      { kind: ItemErrorKind.LINK, id: "l3", message: "node sw is not running on this host" },
+    ]);
+    expect(host.counters().links.map((counted) => counted.linkId)).toEqual(["l1"]);
+    await sendAll(emulators[0]!, ports[0]!, 3, 7);
+    await settle();
+    expect(receivedOnL1()).toEqual([0, 1, 3, 4, 6, 7, 9]);
   });
 });
 

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { createLogger } from "@shared/logging/logger";
 import {
+  itemKey,
   ItemErrorKind,
   NodeKind,
   type CountersReport,
@@ -19,6 +20,7 @@ import { LinkRelay } from "../forwarding/link-relay";
 import { UdpEndpoint } from "../forwarding/udp-endpoint";
 import type { LinkMetrics } from "../metrics/prometheus";
 import type { Reconciler } from "../control/client";
+import type { Scope, StateLookup } from "@shared/proto/received-state";
 import type { NodeRuntime, NodeRuntimeContext, NodeRuntimeFactory } from "./node-runtime";
 
 interface RunningNode {
@@ -28,6 +30,8 @@ interface RunningNode {
 
 interface RunningLink {
   spec: LinkSpec;
+  /** The keys of its local ends' nodes: the link goes with either. */
+  nodeKeys: string[];
   /** What the relay was built from: a change here means a new relay, anything else is swapped in place. */
   wiring: string;
   relay: LinkRelay;
@@ -73,8 +77,8 @@ export class HostReconciler implements Reconciler {
   /** Captures closed and still writing what they hold, by path: still "capturing" to their followers. */
   private readonly flushing = new Map<string, number>();
   private queue: Promise<unknown> = Promise.resolve();
-  /** What the last state could not bring up: its nodes' problems and the links it could not build. */
-  private stateErrors: ItemError[] = [];
+  /** What the states so far could not bring up, by "node KEY" or "link KEY": nodes' problems and links not built. */
+  private readonly stateErrors = new Map<string, ItemError>();
   private errorsWatcher: ((errors: ItemError[]) => void) | undefined;
   private announcement: NodeJS.Immediate | undefined;
   private readonly context: NodeRuntimeContext;
@@ -87,15 +91,15 @@ export class HostReconciler implements Reconciler {
     this.context = { ...context, announceFailure: () => this.announceErrors() };
   }
 
-  apply(state: DesiredHostState, progress?: (done: number, total: number) => void): Promise<ItemError[]> {
-    const run = this.queue.then(() => this.reconcile(state, progress));
+  apply(state: DesiredHostState, progress?: (done: number, total: number) => void, scope?: Scope): Promise<ItemError[]> {
+    const run = this.queue.then(() => this.reconcile(state, progress, scope));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
   /** Everything failing now: the last state's problems, and the nodes and captures that failed since. */
   itemErrors(): ItemError[] {
-    const errors = [...this.stateErrors];
+    const errors = [...this.stateErrors.values()];
     for (const { spec, runtime } of this.nodes.values()) {
       const failure = runtime.failure?.();
       if (failure) errors.push({ kind: ItemErrorKind.NODE, id: spec.nodeId, message: `node ${spec.name}: ${failure}` });
@@ -138,44 +142,67 @@ export class HostReconciler implements Reconciler {
     this.errorsWatcher = watcher;
   }
 
-  private async reconcile(state: DesiredHostState, progress: (done: number, total: number) => void = () => {}): Promise<ItemError[]> {
-    const errors: ItemError[] = [];
+  /**
+   * Brings the items `scope` names to `state` (every item for "all"): nodes gone or remade
+   * leave first with their links, then nodes are brought side by side, then links one by one.
+   * A link whose node was touched is brought again too (the node may offer a new port).
+   */
+  private async reconcile(state: DesiredHostState, progress: (done: number, total: number) => void = () => {}, scope: Scope = "all"): Promise<ItemError[]> {
+    const wanted: StateLookup = scope === "all" ? lookupOf(state) : scope;
+    const nodeKeys = scope === "all" ? new Set([...state.nodes.map((node) => itemKey(node.projectId, node.nodeId)), ...this.nodes.keys()]) : scope.nodes;
+    const linkKeys = scope === "all" ? new Set([...state.links.map((link) => itemKey(link.projectId, link.linkId)), ...this.links.keys()]) : new Set(scope.links);
+    if (scope !== "all" && nodeKeys.size > 0) {
+      for (const [linkKey, running] of this.links) if (running.nodeKeys.some((key) => nodeKeys.has(key))) linkKeys.add(linkKey);
+      // A link of the state is running or has an error: those that failed may build now.
+      for (const errorKey of this.stateErrors.keys()) {
+        const link = errorKey.startsWith("link ") ? wanted.link(errorKey.slice(5)) : undefined;
+        if (link && localNodeKeys(link).some((key) => nodeKeys.has(key))) linkKeys.add(errorKey.slice(5));
+      }
+    }
     // What a state asks is done item by item: each node left, each node and link brought.
     let done = 0;
-    let total = state.nodes.length + state.links.length;
+    let total = 0;
     const itemDone = () => progress(++done, total);
-    const wantedLinks = new Map(state.links.map((link) => [itemKey(link.projectId, link.linkId), link]));
-    const wantedNodes = new Map(state.nodes.map((node) => [itemKey(node.projectId, node.nodeId), node]));
 
-    for (const [linkKey, running] of this.links) {
-      const wanted = wantedLinks.get(linkKey);
-      const nodesStay = wanted !== undefined && localNodeKeys(wanted).every((nodeKey) => wantedNodes.has(nodeKey));
-      if (!wanted || wiringOf(wanted) !== running.wiring || !nodesStay) await this.closeLink(linkKey);
+    for (const linkKey of linkKeys) {
+      const running = this.links.get(linkKey);
+      if (!running) continue;
+      const spec = wanted.link(linkKey);
+      const nodesStay = spec !== undefined && running.nodeKeys.every((nodeKey) => wanted.node(nodeKey) !== undefined);
+      // The spec a link was brought with is kept as received: the same object is the same wiring.
+      if (!spec || (spec !== running.spec && wiringOf(spec) !== running.wiring) || !nodesStay) await this.closeLink(linkKey);
     }
     const leaving: Array<Promise<void>> = [];
-    for (const [nodeKey, running] of this.nodes) {
-      const wanted = wantedNodes.get(nodeKey);
+    for (const nodeKey of nodeKeys) {
+      const running = this.nodes.get(nodeKey);
+      if (!running) continue;
+      const spec = wanted.node(nodeKey);
       // A VPCS console port is fixed when its runtime is made: a new one needs a new runtime.
-      if (!wanted || wanted.kind !== running.spec.kind || wanted.consolePort !== running.spec.consolePort) {
+      if (!spec || spec.kind !== running.spec.kind || spec.consolePort !== running.spec.consolePort) {
         await this.closeLinksOf(nodeKey);
         this.nodes.delete(nodeKey);
         total++;
         leaving.push(running.runtime.close().finally(itemDone));
       }
     }
+    const nodes = [...nodeKeys].flatMap((key) => wanted.node(key) ?? []);
+    const links = [...linkKeys].flatMap((key) => wanted.link(key) ?? []);
+    total += nodes.length + links.length;
+    if (scope === "all") this.stateErrors.clear();
+    for (const key of nodeKeys) this.stateErrors.delete(`node ${key}`);
+    for (const key of linkKeys) this.stateErrors.delete(`link ${key}`);
     // Side by side: a VM given 30 s to power down, or booting, holds up no other node.
     await Promise.all(leaving);
-    const problems = await Promise.all(state.nodes.map((spec) => this.bringNode(spec).finally(itemDone)));
-    state.nodes.forEach((spec, index) => {
+    const problems = await Promise.all(nodes.map((spec) => this.bringNode(spec).finally(itemDone)));
+    nodes.forEach((spec, index) => {
       const problem = problems[index];
-      if (problem) errors.push({ kind: ItemErrorKind.NODE, id: spec.nodeId, message: problem });
+      if (problem) this.stateErrors.set(`node ${itemKey(spec.projectId, spec.nodeId)}`, { kind: ItemErrorKind.NODE, id: spec.nodeId, message: problem });
     });
-    for (const spec of state.links) {
+    for (const spec of links) {
       const problem = await this.bringLink(spec);
       itemDone();
-      if (problem) errors.push({ kind: ItemErrorKind.LINK, id: spec.linkId, message: problem });
+      if (problem) this.stateErrors.set(`link ${itemKey(spec.projectId, spec.linkId)}`, { kind: ItemErrorKind.LINK, id: spec.linkId, message: problem });
     }
-    this.stateErrors = errors;
     return this.itemErrors();
   }
 
@@ -219,6 +246,8 @@ export class HostReconciler implements Reconciler {
       running = built;
       this.links.set(linkKey, running);
     }
+    // A link brought again only because a node of it changed keeps its filters and capture.
+    if (running.filters && running.spec === spec && !running.capture?.problem) return null;
     running.spec = spec;
     this.bringFilters(running, spec);
     await this.bringCapture(running, spec);
@@ -248,7 +277,8 @@ export class HostReconciler implements Reconciler {
     if (typeof a === "string") return a;
     if (typeof b === "string") return b;
     const ends = [a, b];
-    if (a && b) return { spec, wiring: wiringOf(spec), relay: new LinkRelay(a, b, { delayBudget: this.delayBudget }), ends, filters: null, tunnel: null, capture: null, captureFailures: 0, captureDroppedBefore: 0 };
+    const nodeKeys = localNodeKeys(spec);
+    if (a && b) return { spec, nodeKeys, wiring: wiringOf(spec), relay: new LinkRelay(a, b, { delayBudget: this.delayBudget }), ends, filters: null, tunnel: null, capture: null, captureFailures: 0, captureDroppedBefore: 0 };
     if (!spec.tunnel) return "the link has an end on another host but no tunnel to it";
     if (!a && !b) return "neither end of the link is on this host";
     let tunnel: UdpEndpoint;
@@ -264,7 +294,7 @@ export class HostReconciler implements Reconciler {
     // Each host filters the frames leaving its own end, so every direction is filtered once.
     const delayBudget = this.delayBudget;
     const relay = a ? new LinkRelay(a, tunnel, { filteredDirections: "aToB", delayBudget }) : new LinkRelay(tunnel, b!, { filteredDirections: "bToA", delayBudget });
-    return { spec, wiring: wiringOf(spec), relay, ends, filters: null, tunnel, capture: null, captureFailures: 0, captureDroppedBefore: 0 };
+    return { spec, nodeKeys, wiring: wiringOf(spec), relay, ends, filters: null, tunnel, capture: null, captureFailures: 0, captureDroppedBefore: 0 };
   }
 
   /**
@@ -356,7 +386,7 @@ export class HostReconciler implements Reconciler {
 
   private async closeLinksOf(nodeKey: string): Promise<void> {
     for (const [linkKey, running] of this.links) {
-      if (localNodeKeys(running.spec).includes(nodeKey)) await this.closeLink(linkKey);
+      if (running.nodeKeys.includes(nodeKey)) await this.closeLink(linkKey);
     }
   }
 
@@ -390,13 +420,14 @@ export class HostReconciler implements Reconciler {
   }
 }
 
-function wiringOf(spec: LinkSpec): string {
-  return JSON.stringify([spec.a, spec.b, spec.tunnel]);
+function lookupOf(state: DesiredHostState): StateLookup {
+  const nodes = new Map(state.nodes.map((node) => [itemKey(node.projectId, node.nodeId), node]));
+  const links = new Map(state.links.map((link) => [itemKey(link.projectId, link.linkId), link]));
+  return { node: (key) => nodes.get(key), link: (key) => links.get(key) };
 }
 
-/** A node or link of the host: the same id may come from two projects (one imported twice). */
-function itemKey(projectId: string, id: string): string {
-  return `${projectId}/${id}`;
+function wiringOf(spec: LinkSpec): string {
+  return JSON.stringify([spec.a, spec.b, spec.tunnel]);
 }
 
 /** The nodes of a link's local ends (a link's ends are in its project); a link whose local node leaves the state goes with it. */

@@ -12,7 +12,7 @@ import { identify, isAlive, portHolder, signal, type ProcessIdentity } from "./p
 import { QemuProcess, qemuAvailable, type QemuNodeSpec, type QemuProcessOptions } from "./qemu";
 import type { ProcessCrash } from "./process-supervisor";
 import { buildInitramfs, hostKernel, kernelModules } from "./testing/initramfs";
-import { freeTcpPort, NO_IMAGE, qemuSpec } from "./testing/qemu-spec";
+import { freeTcpPort, qemuSpec } from "./testing/qemu-spec";
 
 const kernel = await hostKernel();
 const canRun = kernel !== undefined && (await qemuAvailable());

@@ -493,7 +493,8 @@ export namespace gns3 {
                 refused?: (gns3.dataplane.v1.Refused.$Properties|null);
                 captureFollow?: (gns3.dataplane.v1.CaptureFollow.$Properties|null);
                 notice?: (gns3.dataplane.v1.Notice.$Properties|null);
-                body?: ("state"|"refused"|"captureFollow"|"notice");
+                change?: (gns3.dataplane.v1.StateChange.$Properties|null);
+                body?: ("state"|"refused"|"captureFollow"|"notice"|"change");
                 static create(properties: gns3.dataplane.v1.ControllerMessage.$Shape): gns3.dataplane.v1.ControllerMessage & gns3.dataplane.v1.ControllerMessage.$Shape;
                 static create(properties?: gns3.dataplane.v1.ControllerMessage.$Properties): gns3.dataplane.v1.ControllerMessage;
                 static encode(message: gns3.dataplane.v1.ControllerMessage.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -507,7 +508,8 @@ export namespace gns3 {
                     refused?: (gns3.dataplane.v1.Refused.$Properties|null);
                     captureFollow?: (gns3.dataplane.v1.CaptureFollow.$Properties|null);
                     notice?: (gns3.dataplane.v1.Notice.$Properties|null);
-                    body?: ("state"|"refused"|"captureFollow"|"notice");
+                    change?: (gns3.dataplane.v1.StateChange.$Properties|null);
+                    body?: ("state"|"refused"|"captureFollow"|"notice"|"change");
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = {
@@ -515,9 +517,10 @@ export namespace gns3 {
                   refused?: gns3.dataplane.v1.Refused.$Shape|null;
                   captureFollow?: gns3.dataplane.v1.CaptureFollow.$Shape|null;
                   notice?: gns3.dataplane.v1.Notice.$Shape|null;
+                  change?: gns3.dataplane.v1.StateChange.$Shape|null;
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ body?: undefined; state?: null; refused?: null; captureFollow?: null; notice?: null }|{ body?: "state"; state: gns3.dataplane.v1.DesiredHostState.$Shape; refused?: null; captureFollow?: null; notice?: null }|{ body?: "refused"; state?: null; refused: gns3.dataplane.v1.Refused.$Shape; captureFollow?: null; notice?: null }|{ body?: "captureFollow"; state?: null; refused?: null; captureFollow: gns3.dataplane.v1.CaptureFollow.$Shape; notice?: null }|{ body?: "notice"; state?: null; refused?: null; captureFollow?: null; notice: gns3.dataplane.v1.Notice.$Shape })
+                  ({ body?: undefined; state?: null; refused?: null; captureFollow?: null; notice?: null; change?: null }|{ body?: "state"; state: gns3.dataplane.v1.DesiredHostState.$Shape; refused?: null; captureFollow?: null; notice?: null; change?: null }|{ body?: "refused"; state?: null; refused: gns3.dataplane.v1.Refused.$Shape; captureFollow?: null; notice?: null; change?: null }|{ body?: "captureFollow"; state?: null; refused?: null; captureFollow: gns3.dataplane.v1.CaptureFollow.$Shape; notice?: null; change?: null }|{ body?: "notice"; state?: null; refused?: null; captureFollow?: null; notice: gns3.dataplane.v1.Notice.$Shape; change?: null }|{ body?: "change"; state?: null; refused?: null; captureFollow?: null; notice?: null; change: gns3.dataplane.v1.StateChange.$Shape })
                 );
             }
 
@@ -617,6 +620,62 @@ export namespace gns3 {
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = gns3.dataplane.v1.DesiredHostState.$Properties;
+            }
+
+            interface IStateChange extends gns3.dataplane.v1.StateChange.$Properties {
+            }
+
+            class StateChange {
+                constructor(properties?: gns3.dataplane.v1.StateChange.$Properties);
+                $unknowns?: Uint8Array[];
+                revision: number;
+                baseRevision: number;
+                nodes: gns3.dataplane.v1.NodeSpec.$Properties[];
+                links: gns3.dataplane.v1.LinkSpec.$Properties[];
+                removedNodes: gns3.dataplane.v1.ItemKey.$Properties[];
+                removedLinks: gns3.dataplane.v1.ItemKey.$Properties[];
+                static create(properties: gns3.dataplane.v1.StateChange.$Shape): gns3.dataplane.v1.StateChange & gns3.dataplane.v1.StateChange.$Shape;
+                static create(properties?: gns3.dataplane.v1.StateChange.$Properties): gns3.dataplane.v1.StateChange;
+                static encode(message: gns3.dataplane.v1.StateChange.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.StateChange & gns3.dataplane.v1.StateChange.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace StateChange {
+                interface $Properties {
+                    revision?: (number|null);
+                    baseRevision?: (number|null);
+                    nodes?: (gns3.dataplane.v1.NodeSpec.$Properties[]|null);
+                    links?: (gns3.dataplane.v1.LinkSpec.$Properties[]|null);
+                    removedNodes?: (gns3.dataplane.v1.ItemKey.$Properties[]|null);
+                    removedLinks?: (gns3.dataplane.v1.ItemKey.$Properties[]|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.StateChange.$Properties;
+            }
+
+            interface IItemKey extends gns3.dataplane.v1.ItemKey.$Properties {
+            }
+
+            class ItemKey {
+                constructor(properties?: gns3.dataplane.v1.ItemKey.$Properties);
+                $unknowns?: Uint8Array[];
+                projectId: string;
+                id: string;
+                static create(properties: gns3.dataplane.v1.ItemKey.$Shape): gns3.dataplane.v1.ItemKey & gns3.dataplane.v1.ItemKey.$Shape;
+                static create(properties?: gns3.dataplane.v1.ItemKey.$Properties): gns3.dataplane.v1.ItemKey;
+                static encode(message: gns3.dataplane.v1.ItemKey.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.ItemKey & gns3.dataplane.v1.ItemKey.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace ItemKey {
+                interface $Properties {
+                    projectId?: (string|null);
+                    id?: (string|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.ItemKey.$Properties;
             }
 
             enum NodeKind {

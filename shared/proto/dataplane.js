@@ -3801,7 +3801,8 @@ export const gns3 = $root.gns3 = (() => {
                  * @property {gns3.dataplane.v1.Refused.$Properties|null} [refused] ControllerMessage refused
                  * @property {gns3.dataplane.v1.CaptureFollow.$Properties|null} [captureFollow] ControllerMessage captureFollow
                  * @property {gns3.dataplane.v1.Notice.$Properties|null} [notice] ControllerMessage notice
-                 * @property {"state"|"refused"|"captureFollow"|"notice"} [body] ControllerMessage body
+                 * @property {gns3.dataplane.v1.StateChange.$Properties|null} [change] ControllerMessage change
+                 * @property {"state"|"refused"|"captureFollow"|"notice"|"change"} [body] ControllerMessage body
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -3820,9 +3821,10 @@ export const gns3 = $root.gns3 = (() => {
                  *   refused?: gns3.dataplane.v1.Refused.$Shape|null;
                  *   captureFollow?: gns3.dataplane.v1.CaptureFollow.$Shape|null;
                  *   notice?: gns3.dataplane.v1.Notice.$Shape|null;
+                 *   change?: gns3.dataplane.v1.StateChange.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ body?: undefined; state?: null; refused?: null; captureFollow?: null; notice?: null }|{ body?: "state"; state: gns3.dataplane.v1.DesiredHostState.$Shape; refused?: null; captureFollow?: null; notice?: null }|{ body?: "refused"; state?: null; refused: gns3.dataplane.v1.Refused.$Shape; captureFollow?: null; notice?: null }|{ body?: "captureFollow"; state?: null; refused?: null; captureFollow: gns3.dataplane.v1.CaptureFollow.$Shape; notice?: null }|{ body?: "notice"; state?: null; refused?: null; captureFollow?: null; notice: gns3.dataplane.v1.Notice.$Shape })
+                 *   ({ body?: undefined; state?: null; refused?: null; captureFollow?: null; notice?: null; change?: null }|{ body?: "state"; state: gns3.dataplane.v1.DesiredHostState.$Shape; refused?: null; captureFollow?: null; notice?: null; change?: null }|{ body?: "refused"; state?: null; refused: gns3.dataplane.v1.Refused.$Shape; captureFollow?: null; notice?: null; change?: null }|{ body?: "captureFollow"; state?: null; refused?: null; captureFollow: gns3.dataplane.v1.CaptureFollow.$Shape; notice?: null; change?: null }|{ body?: "notice"; state?: null; refused?: null; captureFollow?: null; notice: gns3.dataplane.v1.Notice.$Shape; change?: null }|{ body?: "change"; state?: null; refused?: null; captureFollow?: null; notice?: null; change: gns3.dataplane.v1.StateChange.$Shape })
                  * )} gns3.dataplane.v1.ControllerMessage.$Shape
                  */
 
@@ -3873,17 +3875,25 @@ export const gns3 = $root.gns3 = (() => {
                  */
                 ControllerMessage.prototype.notice = null;
 
+                /**
+                 * ControllerMessage change.
+                 * @member {gns3.dataplane.v1.StateChange.$Properties|null|undefined} change
+                 * @memberof gns3.dataplane.v1.ControllerMessage
+                 * @instance
+                 */
+                ControllerMessage.prototype.change = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * ControllerMessage body.
-                 * @member {"state"|"refused"|"captureFollow"|"notice"|undefined} body
+                 * @member {"state"|"refused"|"captureFollow"|"notice"|"change"|undefined} body
                  * @memberof gns3.dataplane.v1.ControllerMessage
                  * @instance
                  */
                 $Object.defineProperty(ControllerMessage.prototype, "body", {
-                    get: $util.oneOfGetter($oneOfFields = ["state", "refused", "captureFollow", "notice"]),
+                    get: $util.oneOfGetter($oneOfFields = ["state", "refused", "captureFollow", "notice", "change"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -3927,6 +3937,8 @@ export const gns3 = $root.gns3 = (() => {
                         $root.gns3.dataplane.v1.CaptureFollow.encode(message.captureFollow, writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
                     if (message.notice != null && $Object.hasOwnProperty.call(message, "notice"))
                         $root.gns3.dataplane.v1.Notice.encode(message.notice, writer.uint32(/* id 4, wireType 2 =*/34).fork(), _depth + 1).ldelim();
+                    if (message.change != null && $Object.hasOwnProperty.call(message, "change"))
+                        $root.gns3.dataplane.v1.StateChange.encode(message.change, writer.uint32(/* id 5, wireType 2 =*/42).fork(), _depth + 1).ldelim();
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -3997,6 +4009,13 @@ export const gns3 = $root.gns3 = (() => {
                                     break;
                                 message.notice = $root.gns3.dataplane.v1.Notice.decode(reader, reader.size(), $undefined, _depth + 1, message.notice);
                                 message.body = "notice";
+                                continue;
+                            }
+                        case 5: {
+                                if (wireType !== 2)
+                                    break;
+                                message.change = $root.gns3.dataplane.v1.StateChange.decode(reader, reader.size(), $undefined, _depth + 1, message.change);
+                                message.body = "change";
                                 continue;
                             }
                         }
@@ -4797,6 +4816,462 @@ export const gns3 = $root.gns3 = (() => {
                 };
 
                 return DesiredHostState;
+            })();
+
+            v1.StateChange = (function() {
+
+                /**
+                 * Properties of a StateChange.
+                 * @typedef {Object} gns3.dataplane.v1.StateChange.$Properties
+                 * @property {number|null} [revision] StateChange revision
+                 * @property {number|null} [baseRevision] StateChange baseRevision
+                 * @property {Array.<gns3.dataplane.v1.NodeSpec.$Properties>|null} [nodes] StateChange nodes
+                 * @property {Array.<gns3.dataplane.v1.LinkSpec.$Properties>|null} [links] StateChange links
+                 * @property {Array.<gns3.dataplane.v1.ItemKey.$Properties>|null} [removedNodes] StateChange removedNodes
+                 * @property {Array.<gns3.dataplane.v1.ItemKey.$Properties>|null} [removedLinks] StateChange removedLinks
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a StateChange.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IStateChange
+                 * @augments gns3.dataplane.v1.StateChange.$Properties
+                 * @deprecated Use gns3.dataplane.v1.StateChange.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a StateChange.
+                 * @typedef {gns3.dataplane.v1.StateChange.$Properties} gns3.dataplane.v1.StateChange.$Shape
+                 */
+
+                /**
+                 * Constructs a new StateChange.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a StateChange.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.StateChange.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const StateChange = function (properties) {
+                    this.nodes = [];
+                    this.links = [];
+                    this.removedNodes = [];
+                    this.removedLinks = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * StateChange revision.
+                 * @member {number} revision
+                 * @memberof gns3.dataplane.v1.StateChange
+                 * @instance
+                 */
+                StateChange.prototype.revision = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * StateChange baseRevision.
+                 * @member {number} baseRevision
+                 * @memberof gns3.dataplane.v1.StateChange
+                 * @instance
+                 */
+                StateChange.prototype.baseRevision = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * StateChange nodes.
+                 * @member {Array.<gns3.dataplane.v1.NodeSpec.$Properties>} nodes
+                 * @memberof gns3.dataplane.v1.StateChange
+                 * @instance
+                 */
+                StateChange.prototype.nodes = $util.emptyArray;
+
+                /**
+                 * StateChange links.
+                 * @member {Array.<gns3.dataplane.v1.LinkSpec.$Properties>} links
+                 * @memberof gns3.dataplane.v1.StateChange
+                 * @instance
+                 */
+                StateChange.prototype.links = $util.emptyArray;
+
+                /**
+                 * StateChange removedNodes.
+                 * @member {Array.<gns3.dataplane.v1.ItemKey.$Properties>} removedNodes
+                 * @memberof gns3.dataplane.v1.StateChange
+                 * @instance
+                 */
+                StateChange.prototype.removedNodes = $util.emptyArray;
+
+                /**
+                 * StateChange removedLinks.
+                 * @member {Array.<gns3.dataplane.v1.ItemKey.$Properties>} removedLinks
+                 * @memberof gns3.dataplane.v1.StateChange
+                 * @instance
+                 */
+                StateChange.prototype.removedLinks = $util.emptyArray;
+
+                /**
+                 * Creates a new StateChange instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.StateChange
+                 * @static
+                 * @param {gns3.dataplane.v1.StateChange.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.StateChange} StateChange instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.StateChange.$Shape): gns3.dataplane.v1.StateChange & gns3.dataplane.v1.StateChange.$Shape;
+                 *   (properties?: gns3.dataplane.v1.StateChange.$Properties): gns3.dataplane.v1.StateChange;
+                 * }}
+                 */
+                StateChange.create = function(properties) {
+                    return new StateChange(properties);
+                };
+
+                /**
+                 * Encodes the specified StateChange message. Does not implicitly {@link gns3.dataplane.v1.StateChange.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.StateChange
+                 * @static
+                 * @param {gns3.dataplane.v1.StateChange.$Properties} message StateChange message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                StateChange.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.revision != null && $Object.hasOwnProperty.call(message, "revision") && (typeof message.revision === "object" ? message.revision.low || message.revision.high : message.revision !== 0))
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.revision);
+                    if (message.baseRevision != null && $Object.hasOwnProperty.call(message, "baseRevision") && (typeof message.baseRevision === "object" ? message.baseRevision.low || message.baseRevision.high : message.baseRevision !== 0))
+                        writer.uint32(/* id 2, wireType 0 =*/16).uint64(message.baseRevision);
+                    if (message.nodes != null && message.nodes.length)
+                        for (let i = 0; i < message.nodes.length; ++i)
+                            $root.gns3.dataplane.v1.NodeSpec.encode(message.nodes[i], writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
+                    if (message.links != null && message.links.length)
+                        for (let i = 0; i < message.links.length; ++i)
+                            $root.gns3.dataplane.v1.LinkSpec.encode(message.links[i], writer.uint32(/* id 4, wireType 2 =*/34).fork(), _depth + 1).ldelim();
+                    if (message.removedNodes != null && message.removedNodes.length)
+                        for (let i = 0; i < message.removedNodes.length; ++i)
+                            $root.gns3.dataplane.v1.ItemKey.encode(message.removedNodes[i], writer.uint32(/* id 5, wireType 2 =*/42).fork(), _depth + 1).ldelim();
+                    if (message.removedLinks != null && message.removedLinks.length)
+                        for (let i = 0; i < message.removedLinks.length; ++i)
+                            $root.gns3.dataplane.v1.ItemKey.encode(message.removedLinks[i], writer.uint32(/* id 6, wireType 2 =*/50).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a StateChange message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.StateChange
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.StateChange & gns3.dataplane.v1.StateChange.$Shape} StateChange
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                StateChange.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.StateChange();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.revision = value;
+                                else
+                                    delete message.revision;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.baseRevision = value;
+                                else
+                                    delete message.baseRevision;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.nodes && message.nodes.length))
+                                    message.nodes = [];
+                                message.nodes.push($root.gns3.dataplane.v1.NodeSpec.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.links && message.links.length))
+                                    message.links = [];
+                                message.links.push($root.gns3.dataplane.v1.LinkSpec.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        case 5: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.removedNodes && message.removedNodes.length))
+                                    message.removedNodes = [];
+                                message.removedNodes.push($root.gns3.dataplane.v1.ItemKey.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        case 6: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.removedLinks && message.removedLinks.length))
+                                    message.removedLinks = [];
+                                message.removedLinks.push($root.gns3.dataplane.v1.ItemKey.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for StateChange
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.StateChange
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                StateChange.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.StateChange";
+                };
+
+                return StateChange;
+            })();
+
+            v1.ItemKey = (function() {
+
+                /**
+                 * Properties of an ItemKey.
+                 * @typedef {Object} gns3.dataplane.v1.ItemKey.$Properties
+                 * @property {string|null} [projectId] ItemKey projectId
+                 * @property {string|null} [id] ItemKey id
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of an ItemKey.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IItemKey
+                 * @augments gns3.dataplane.v1.ItemKey.$Properties
+                 * @deprecated Use gns3.dataplane.v1.ItemKey.$Properties instead.
+                 */
+
+                /**
+                 * Shape of an ItemKey.
+                 * @typedef {gns3.dataplane.v1.ItemKey.$Properties} gns3.dataplane.v1.ItemKey.$Shape
+                 */
+
+                /**
+                 * Constructs a new ItemKey.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents an ItemKey.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.ItemKey.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const ItemKey = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * ItemKey projectId.
+                 * @member {string} projectId
+                 * @memberof gns3.dataplane.v1.ItemKey
+                 * @instance
+                 */
+                ItemKey.prototype.projectId = "";
+
+                /**
+                 * ItemKey id.
+                 * @member {string} id
+                 * @memberof gns3.dataplane.v1.ItemKey
+                 * @instance
+                 */
+                ItemKey.prototype.id = "";
+
+                /**
+                 * Creates a new ItemKey instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.ItemKey
+                 * @static
+                 * @param {gns3.dataplane.v1.ItemKey.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.ItemKey} ItemKey instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.ItemKey.$Shape): gns3.dataplane.v1.ItemKey & gns3.dataplane.v1.ItemKey.$Shape;
+                 *   (properties?: gns3.dataplane.v1.ItemKey.$Properties): gns3.dataplane.v1.ItemKey;
+                 * }}
+                 */
+                ItemKey.create = function(properties) {
+                    return new ItemKey(properties);
+                };
+
+                /**
+                 * Encodes the specified ItemKey message. Does not implicitly {@link gns3.dataplane.v1.ItemKey.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.ItemKey
+                 * @static
+                 * @param {gns3.dataplane.v1.ItemKey.$Properties} message ItemKey message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                ItemKey.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.projectId != null && $Object.hasOwnProperty.call(message, "projectId") && message.projectId !== "")
+                        writer.uint32(/* id 1, wireType 2 =*/10).string(message.projectId);
+                    if (message.id != null && $Object.hasOwnProperty.call(message, "id") && message.id !== "")
+                        writer.uint32(/* id 2, wireType 2 =*/18).string(message.id);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes an ItemKey message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.ItemKey
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.ItemKey & gns3.dataplane.v1.ItemKey.$Shape} ItemKey
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                ItemKey.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.ItemKey();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.projectId = value;
+                                else
+                                    delete message.projectId;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.id = value;
+                                else
+                                    delete message.id;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for ItemKey
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.ItemKey
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                ItemKey.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.ItemKey";
+                };
+
+                return ItemKey;
             })();
 
             /**

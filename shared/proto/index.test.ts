@@ -7,9 +7,11 @@ import {
   decodeControllerMessage,
   decodeDaemonMessage,
   decodeDesiredHostState,
+  decodeStateChange,
   encodeControllerMessage,
   encodeDaemonMessage,
   encodeDesiredHostState,
+  encodeStateChange,
   ItemErrorKind,
   Kvm,
   MalformedMessage,
@@ -85,6 +87,21 @@ describe("messages", () => {
     expect(decodeControllerMessage(encodeControllerMessage({ state }))).toEqual({ state });
   });
 
+  it("round-trip a change: items added or changed whole, keys of those removed", () => {
+    const change = {
+      revision: 2 ** 40 + 2,
+      baseRevision: 2 ** 40 + 1,
+      nodes: state.nodes,
+      links: state.links,
+      removedNodes: [{ projectId: "p1", id: "gone" }],
+      removedLinks: [{ projectId: "p1", id: "l-gone" }],
+    };
+    expect(decodeStateChange(encodeStateChange(change))).toEqual(change);
+    expect(decodeControllerMessage(encodeControllerMessage({ change }))).toEqual({ change });
+    const empty = { revision: 3, baseRevision: 2, nodes: [], links: [], removedNodes: [], removedLinks: [] };
+    expect(decodeControllerMessage(encodeControllerMessage({ change: empty }))).toEqual({ change: empty });
+  });
+
   it("fill defaults for absent fields and leave optional messages null", () => {
     const bare = decodeDesiredHostState(
       encodeDesiredHostState({ revision: 0, nodes: [], links: [{ ...state.links[0]!, tunnel: null, capture: null, filters: [] }] }),
@@ -144,6 +161,6 @@ describe("messages", () => {
   it("refuse bytes that are not a message, and messages with no body", () => {
     expect(() => decodeDaemonMessage(new Uint8Array([0x0a, 0xff]))).toThrow(MalformedMessage);
     expect(() => decodeDaemonMessage(new Uint8Array())).toThrow("none of hello, ack, counters, capture_chunk");
-    expect(() => decodeControllerMessage(new Uint8Array())).toThrow("none of state, refused, capture_follow");
+    expect(() => decodeControllerMessage(new Uint8Array())).toThrow("none of state, change, refused, capture_follow");
   });
 });

@@ -349,6 +349,30 @@ export interface DesiredHostState {
   links: LinkSpec[];
 }
 
+/**
+ * What changed of a host's state since `baseRevision`: whole specs of the items added or
+ * changed, keys of the items removed. Applies on top of `baseRevision` only.
+ */
+export interface StateChange {
+  revision: number;
+  baseRevision: number;
+  nodes: NodeSpec[];
+  links: LinkSpec[];
+  removedNodes: ItemKey[];
+  removedLinks: ItemKey[];
+}
+
+/** A node or link of a host: ids are unique within a project. */
+export interface ItemKey {
+  projectId: string;
+  id: string;
+}
+
+/** An ItemKey as one string, for maps on both sides: the same id may come from two projects (one imported twice). */
+export function itemKey(projectId: string, id: string): string {
+  return `${projectId}/${id}`;
+}
+
 export interface Refused {
   message: string;
 }
@@ -377,7 +401,12 @@ export interface CaptureChunk {
 }
 
 export type DaemonMessage = { hello: Hello } | { ack: Ack } | { counters: CountersReport } | { captureChunk: CaptureChunk } | { hostFacts: HostFacts } | { progress: Progress };
-export type ControllerMessage = { state: DesiredHostState } | { refused: Refused } | { captureFollow: CaptureFollow } | { notice: Notice };
+export type ControllerMessage =
+  | { state: DesiredHostState }
+  | { change: StateChange }
+  | { refused: Refused }
+  | { captureFollow: CaptureFollow }
+  | { notice: Notice };
 
 /** Bytes that are not a message of the expected type (truncated, wrong side, empty oneof). */
 export class MalformedMessage extends Error {}
@@ -394,6 +423,19 @@ export function encodeDesiredHostState(state: DesiredHostState): Uint8Array {
   return wire.DesiredHostState.encode(state).finish();
 }
 
+export function encodeStateChange(change: StateChange): Uint8Array {
+  return wire.StateChange.encode(change).finish();
+}
+
+/** One node's spec as the wire carries it: what the controller compares to tell a changed node. */
+export function encodeNodeSpec(node: NodeSpec): Uint8Array {
+  return wire.NodeSpec.encode(node).finish();
+}
+
+export function encodeLinkSpec(link: LinkSpec): Uint8Array {
+  return wire.LinkSpec.encode(link).finish();
+}
+
 export function decodeDaemonMessage(bytes: Uint8Array): DaemonMessage {
   const message = decoded(() => wire.DaemonMessage.decode(bytes));
   if (message.hello) return { hello: completeHello(message.hello) };
@@ -408,14 +450,19 @@ export function decodeDaemonMessage(bytes: Uint8Array): DaemonMessage {
 export function decodeControllerMessage(bytes: Uint8Array): ControllerMessage {
   const message = decoded(() => wire.ControllerMessage.decode(bytes));
   if (message.state) return { state: completeState(message.state) };
+  if (message.change) return { change: completeChange(message.change) };
   if (message.refused) return { refused: { message: message.refused.message ?? "" } };
   if (message.captureFollow) return { captureFollow: completeCaptureFollow(message.captureFollow) };
   if (message.notice) return { notice: { message: message.notice.message ?? "" } };
-  throw new MalformedMessage("controller message carries none of state, refused, capture_follow, notice");
+  throw new MalformedMessage("controller message carries none of state, change, refused, capture_follow, notice");
 }
 
 export function decodeDesiredHostState(bytes: Uint8Array): DesiredHostState {
   return completeState(decoded(() => wire.DesiredHostState.decode(bytes)));
+}
+
+export function decodeStateChange(bytes: Uint8Array): StateChange {
+  return completeChange(decoded(() => wire.StateChange.decode(bytes)));
 }
 
 function decoded<T>(decode: () => T): T {
@@ -512,6 +559,18 @@ function completeState(state: gns3.dataplane.v1.DesiredHostState.$Properties): D
     revision: state.revision ?? 0,
     nodes: (state.nodes ?? []).map(completeNode),
     links: (state.links ?? []).map(completeLink),
+  };
+}
+
+function completeChange(change: gns3.dataplane.v1.StateChange.$Properties): StateChange {
+  const key = (item: gns3.dataplane.v1.ItemKey.$Properties): ItemKey => ({ projectId: item.projectId ?? "", id: item.id ?? "" });
+  return {
+    revision: change.revision ?? 0,
+    baseRevision: change.baseRevision ?? 0,
+    nodes: (change.nodes ?? []).map(completeNode),
+    links: (change.links ?? []).map(completeLink),
+    removedNodes: (change.removedNodes ?? []).map(key),
+    removedLinks: (change.removedLinks ?? []).map(key),
   };
 }
 

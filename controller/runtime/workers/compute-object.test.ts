@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { waitFor } from "@shared/testing/cleanups";
 import { decodeControllerMessage, type CaptureFollow, type DaemonMessage, type DesiredHostState } from "@shared/proto";
-import { daemonFrame, daemonHello } from "../../testing/daemon-messages";
+import { daemonFrame, daemonHello, FollowedState, revisionOf } from "../../testing/daemon-messages";
 import { workerInNode } from "../../testing/worker-in-node";
 import worker from "../worker";
 import type { Env } from "./bindings";
@@ -18,7 +18,8 @@ class FakeSocket {
     const bytes = typeof data === "string" ? new TextEncoder().encode(data) : new Uint8Array(data);
     this.sent.push(bytes);
     const message = decodeControllerMessage(bytes);
-    if ("state" in message) setTimeout(() => this.acknowledge?.(message.state.revision), 1);
+    const revision = revisionOf(message);
+    if (revision !== undefined) setTimeout(() => this.acknowledge?.(revision), 1);
   }
   close(code?: number, reason?: string): void {
     this.closed = { code, reason };
@@ -29,8 +30,10 @@ class FakeSocket {
   deserializeAttachment(): unknown {
     return structuredClone(this.attachment);
   }
+  /** The whole state the daemon held after each state or change it was sent. */
   states(): DesiredHostState[] {
-    return this.sent.map((bytes) => decodeControllerMessage(bytes)).flatMap((message) => ("state" in message ? [message.state] : []));
+    const followed = new FollowedState();
+    return this.sent.flatMap((bytes) => followed.after(decodeControllerMessage(bytes)) ?? []);
   }
   captureRequests(): CaptureFollow[] {
     return this.sent.map((bytes) => decodeControllerMessage(bytes)).flatMap((message) => ("captureFollow" in message ? [message.captureFollow] : []));

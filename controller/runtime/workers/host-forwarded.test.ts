@@ -1,20 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { waitFor } from "@shared/testing/cleanups";
 import { decodeControllerMessage, type DaemonMessage, type DesiredHostState, type DirectionCounters } from "@shared/proto";
-import { daemonFrame, daemonHello } from "../../testing/daemon-messages";
+import { daemonFrame, daemonHello, FollowedState } from "../../testing/daemon-messages";
 import { workerInNode } from "../../testing/worker-in-node";
 
 /** workerd's hibernatable socket as a host's object sees it: the states it was sent, acknowledged as a daemon would. */
 class DaemonSocket {
   readonly states: DesiredHostState[] = [];
+  private readonly followed = new FollowedState();
   private attachment: unknown = null;
   acknowledge: ((revision: number) => void) | undefined;
 
   send(data: ArrayBuffer | Uint8Array | string): void {
-    const message = decodeControllerMessage(typeof data === "string" ? new TextEncoder().encode(data) : new Uint8Array(data));
-    if (!("state" in message)) return;
-    this.states.push(message.state);
-    setTimeout(() => this.acknowledge?.(message.state.revision), 1);
+    const state = this.followed.after(decodeControllerMessage(typeof data === "string" ? new TextEncoder().encode(data) : new Uint8Array(data)));
+    if (!state) return;
+    this.states.push(state);
+    setTimeout(() => this.acknowledge?.(state.revision), 1);
   }
   close(): void {}
   serializeAttachment(value: unknown): void {
