@@ -120,8 +120,8 @@ export function tunnelPortKey(projectId: string, linkId: string, hostId: string)
  * host announced, and returns the ports by `tunnelPortKey`. Claims are guarded (a port and a
  * link-on-host pair can each be taken once), so two hosts' state builds racing for the same
  * link cannot both claim; the loser re-reads and finds the winner's port. Claims of deleted
- * links are released on the way. Ends whose host never said Hello or whose range is full get
- * no port.
+ * links are released when a host's claims are scanned to make new ones. Ends whose host never
+ * said Hello or whose range is full get no port.
  */
 export async function claimTunnelPorts(
   deps: ControllerDeps,
@@ -135,6 +135,13 @@ export async function claimTunnelPorts(
     const writes: KvWrite[] = [];
     const guards: KvGuard[] = [];
     for (const [hostId, hostEnds] of endsByHost) {
+      // Each end's claim is read by its link first: a push of a few links claimed long ago
+      // reads those, not every claim of the host (on Workers, one call each).
+      const held = await Promise.all(hostEnds.map((end) => deps.store.get<{ port: number }>(keys.linkTunnelPort(end.projectId, end.linkId, hostId))));
+      if (held.every((claim) => claim !== undefined)) {
+        hostEnds.forEach((end, index) => ports.set(tunnelPortKey(end.projectId, end.linkId, hostId), held[index]!.port));
+        continue;
+      }
       const wanted = new Set(hostEnds.map((end) => tunnelPortKey(end.projectId, end.linkId, hostId)));
       const prefix = keys.tunnelPortsPrefix(hostId);
       const taken = new Set<number>();
