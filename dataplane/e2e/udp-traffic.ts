@@ -75,16 +75,16 @@ export class UdpPeer {
   }
 
   /**
-   * Sends numbered frames to `port` at `perSecond`, catching up after a late timer so the rate
+   * Sends numbered frames to `port` (of `address`) at `perSecond`, catching up after a late timer so the rate
    * holds on a busy machine (at most 50 frames at once, so a stalled loop does not burst).
    */
-  startSending(port: number, perSecond: number): void {
+  startSending(port: number, perSecond: number, address = "127.0.0.1"): void {
     this.stopSending();
     const startedAt = performance.now();
     const first = this.sent;
     this.timer = setInterval(() => {
       const due = Math.min(first + Math.floor(((performance.now() - startedAt) * perSecond) / 1000), this.sent + 50);
-      while (this.sent < due) this.sendFrame(port, numberedFrame(this.sent++, performance.now()));
+      while (this.sent < due) this.sendFrame(port, numberedFrame(this.sent++, performance.now()), address);
     }, 1);
   }
 

@@ -42,6 +42,8 @@ export interface ScratchNetwork {
    * where the kernel lacks the dummy driver (its addresses are the host's just the same).
    */
   dummy(): string;
+  /** A bridge, up, in this namespace: several namespaces' veths on it make one network. */
+  bridge(): string;
   /** A veth pair: `outside` in this namespace, `inside` moved into `namespace` when given. */
   veth(namespace?: string): { outside: string; inside: string };
   /** A veth pair between two namespaces, up, offloads off. */
@@ -74,6 +76,13 @@ export function scratchNetwork(): ScratchNetwork {
       } catch {
         run("ip", "link", "add", name, "type", "bridge");
       }
+      undo.push(quietly("ip", "link", "delete", name));
+      run("ip", "link", "set", name, "up");
+      return name;
+    },
+    bridge() {
+      const name = scratchName("gtb");
+      run("ip", "link", "add", name, "type", "bridge");
       undo.push(quietly("ip", "link", "delete", name));
       run("ip", "link", "set", name, "up");
       return name;
