@@ -8,7 +8,7 @@
  * starts the bundle itself (again and again, without bundling each time).
  *   node scripts/run-bundled.mjs --bundle-only dataplane/cli.ts
  */
-import { build } from "esbuild";
+import { build, stop } from "esbuild";
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -36,6 +36,8 @@ const { outputFiles } = await build({
   logLevel: "warning",
   write: false,
 });
+// esbuild's service process would otherwise live as long as the server, holding 80-120 MiB.
+await stop();
 mkdirSync(join(root, ".build"), { recursive: true });
 const staging = `${outfile}.${process.pid}.tmp`;
 writeFileSync(staging, outputFiles[0].contents);
