@@ -29,6 +29,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serverMemoryMiB, startControllerProcess, type ControllerProcess } from "../controller/testing/controller-process";
 import { inParallel } from "../controller/testing/in-parallel";
+import { waitForApplied as waitForHostApplied, type DataplaneStatus } from "../dataplane/e2e/cloud-lab";
 import { endLeftoverVpcs, processesWorkingIn } from "../dataplane/e2e/daemon-process";
 import { commandLine } from "../dataplane/nodes/processes";
 
@@ -84,28 +85,11 @@ async function expectStatus(api: Api, method: string, path: string, status: numb
   return answer;
 }
 
-interface DataplaneStatus {
-  connected: boolean;
-  revision: number;
-  applied_revision: number;
-  errors: unknown[];
-  left_out: unknown[];
-  forwarded_frames: number;
-}
-
-/** Polls GET /v2/computes/local until the daemon acked the newest revision; throws on item errors or after the timeout. */
+/** Waits until the local daemon acked the newest revision; throws on item errors, items left out, or after the timeout. */
 async function waitForApplied(api: Api): Promise<DataplaneStatus> {
-  const deadline = performance.now() + APPLIED_TIMEOUT_MS;
-  for (;;) {
-    const dataplane = (await api("GET", "/v2/computes/local").catch(() => undefined))?.body?.dataplane as DataplaneStatus | undefined;
-    if (dataplane?.connected && dataplane.applied_revision === dataplane.revision) {
-      if (dataplane.errors.length > 0) throw new Error(`dataplane errors: ${JSON.stringify(dataplane.errors).slice(0, 500)}`);
-      if (dataplane.left_out.length > 0) throw new Error(`dataplane left out ${dataplane.left_out.length} items: ${JSON.stringify(dataplane.left_out.slice(0, 3))}`);
-      return dataplane;
-    }
-    if (performance.now() > deadline) throw new Error(`the local dataplane did not apply its revision within ${APPLIED_TIMEOUT_MS / 1000} s: ${JSON.stringify(dataplane)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const dataplane = await waitForHostApplied(api, "local", -1, APPLIED_TIMEOUT_MS);
+  if (dataplane.left_out.length > 0) throw new Error(`dataplane left out ${dataplane.left_out.length} items: ${JSON.stringify(dataplane.left_out.slice(0, 3))}`);
+  return dataplane;
 }
 
 async function freeTcpPort(): Promise<number> {

@@ -24,6 +24,8 @@ export interface DataplaneStatus {
   revision: number;
   applied_revision: number;
   errors: unknown[];
+  left_out: unknown[];
+  forwarded_frames: number;
 }
 
 /**
