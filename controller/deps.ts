@@ -131,7 +131,7 @@ export interface DataplaneControl {
   /** Sends the hosts of `effect` the state the store now holds, and resolves once each answered. */
   apply(effect: DataplaneEffect): Promise<HostAnswer[]>;
   /** Tells the hosts the store changed what they run, answering no one: they are sent it soon. */
-  wake(hostIds: readonly string[]): void;
+  wake(effect: DataplaneEffect): void;
   /** The newest counters the link's hosts reported, merged; undefined when none did. */
   linkCounters(projectId: string, linkId: string, hostIds: readonly string[]): Promise<LinkCountersSample | undefined>;
   /** What the host's links delivered since this controller heard of them; undefined before its first counters report. */

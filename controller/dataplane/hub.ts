@@ -97,15 +97,13 @@ export class DataplaneHub implements DataplaneControl {
         : markEveryHostDisconnected(deps).catch((error) => log.error("could not reset dataplane host states", { error: String(error) }));
   }
 
-  /** Something a host may run changed elsewhere (another object's project): rebuild every host's state. */
-  refresh(): void {
-    for (const session of this.sessions.values()) this.schedule(session);
-  }
-
-  wake(hostIds: readonly string[]): void {
-    for (const hostId of hostIds) {
+  /** What a host runs changed and no one waits (a node created, renamed, deleted): the host is sent what `effect` names, soon. */
+  wake(effect: DataplaneEffect): void {
+    for (const hostId of effect.hostIds) {
       const session = this.sessions.get(hostId);
-      if (session) this.schedule(session);
+      if (!session) continue;
+      session.changed(effect);
+      session.schedule(this.debounceMs, () => void this.enqueue(session, false));
     }
   }
 

@@ -24,7 +24,7 @@ class HubWithAnEarlierPush extends DataplaneHub {
   }
 
   override async apply(effect: DataplaneEffect): Promise<HostAnswer[]> {
-    this.refresh();
+    this.wake({ hostIds: effect.hostIds, nodeIds: [], linkIds: [] });
     await waitFor("the earlier push stopped the IOU nodes", async () => {
       const records = await Promise.all((effect.runningNodeIds ?? []).map((nodeId) => this.store.get<NodeRecord>(keys.node(this.projectId, nodeId))));
       return records.every((record) => record?.node_type !== "iou" || record.status === "stopped");

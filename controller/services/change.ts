@@ -55,7 +55,7 @@ export async function applyChange(deps: ControllerDeps, change: Change): Promise
   for (const projectId of projectsOf(change.writes)) deps.topologyFiles?.changed(projectId);
   for (const { scope, notification } of change.events) deps.events.publish(scope, notification);
   if (change.dataplane) await reachDataplane(deps, change.dataplane);
-  else if (change.wakes) deps.dataplane?.wake(change.wakes.hostIds);
+  else if (change.wakes) deps.dataplane?.wake(change.wakes);
 }
 
 /**

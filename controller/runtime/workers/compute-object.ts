@@ -42,9 +42,9 @@ export class ComputeObject extends DurableObject<Env> implements HostCalls {
     setLogLevel(env.LOG_LEVEL);
   }
 
-  async refresh(): Promise<void> {
-    // Woken with sockets still open: take their sessions back before rebuilding their state.
-    this.resumeSockets()?.refresh();
+  async wake(effect: DataplaneEffect): Promise<void> {
+    // Woken with sockets still open: take their sessions back before sending them anything.
+    this.resumeSockets()?.wake(effect);
   }
 
   // A host with no socket here answers from its records: disconnected, or never seen.

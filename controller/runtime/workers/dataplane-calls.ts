@@ -12,8 +12,8 @@ const log = createLogger("controller.dataplane-calls");
  * names the host: an object woken for a call does not know which name it was made for.
  */
 export interface HostCalls {
-  /** Something the host may run changed: send it its state soon. */
-  refresh(): Promise<void>;
+  /** What the host runs changed and no one waits: send it what `effect` names, soon. */
+  wake(effect: DataplaneEffect): Promise<void>;
   /** Sends the host the state carrying `effect` (whose hosts are this one alone) and resolves with its answer. */
   apply(hostId: string, effect: DataplaneEffect): Promise<HostAnswer>;
   /** The newest counters the host reported for the link; null when it reported none. */
@@ -51,10 +51,10 @@ export function captureAsked(request: Request): { hostId: string; relativePath: 
  */
 export function dataplaneThroughObjects(hostObject: (hostId: string) => ObjectStub<HostCalls>): DataplaneControl {
   return {
-    wake(hostIds: readonly string[]): void {
-      for (const hostId of hostIds) {
+    wake(effect: DataplaneEffect): void {
+      for (const hostId of effect.hostIds) {
         hostObject(hostId)
-          .refresh()
+          .wake({ ...effect, hostIds: [hostId] })
           .catch((error) => log.error("could not tell a dataplane host of a change", { host_id: hostId, error: String(error) }));
       }
     },
