@@ -20,6 +20,7 @@
  *
  * Run: npm run bench -- big-project
  *   BENCH_RUNTIMES=node,worker (the default; either alone), BENCH_REPEATS=3,
+ *   BENCH_REFERENCE=/path/to/another/checkout (its dependencies installed: each runtime runs there too, after this one),
  *   BENCH_CLOUD_UDP_BASE=40000 (the clouds' local UDP ports, 80 from there, probed free first)
  */
 import { createSocket } from "node:dgram";
@@ -271,17 +272,17 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
-async function benchRuntime(runtime: string): Promise<boolean> {
+async function benchRuntime(runtime: string, checkout?: string): Promise<boolean> {
   const script = SCRIPTS[runtime];
   if (!script) throw new Error(`unknown runtime ${runtime}: node or worker`);
-  console.log(`\n# ${runtime} (npm run ${script})`);
+  console.log(`\n# ${runtime} (npm run ${script})${checkout ? `, reference ${checkout}` : ""}`);
   const problems: string[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), `bench-big-project-${runtime}-`));
   const metricsPort = await freeTcpPort();
   const cloudUdpBase = await freeUdpBlock(CLOUD_UDP_BASE, CLOUDS * PORTS_PER_CLOUD);
   let controller: ControllerProcess | undefined;
   try {
-    controller = await startControllerProcess(["--port", "0", "--data-dir", dataDir, "--dataplane-metrics-port", String(metricsPort)], {}, script);
+    controller = await startControllerProcess(["--port", "0", "--data-dir", dataDir, "--dataplane-metrics-port", String(metricsPort)], {}, script, checkout ? { checkout } : {});
     current = controller;
     const api = apiOf(controller.url);
     // The local daemon dials in just after start-up: until then `local` is no compute.
@@ -383,5 +384,8 @@ async function benchRuntime(runtime: string): Promise<boolean> {
 }
 
 let ok = true;
-for (const runtime of RUNTIMES) ok = (await benchRuntime(runtime)) && ok;
+for (const runtime of RUNTIMES) {
+  ok = (await benchRuntime(runtime)) && ok;
+  if (process.env.BENCH_REFERENCE) ok = (await benchRuntime(runtime, process.env.BENCH_REFERENCE)) && ok;
+}
 process.exitCode = ok ? 0 : 1;

@@ -21,10 +21,10 @@ export async function startControllerProcess(
   args: string[],
   env: Record<string, string> = {},
   script = "start",
-  { captureOutput = false }: { captureOutput?: boolean } = {},
+  { captureOutput = false, checkout = join(import.meta.dirname, "../..") }: { captureOutput?: boolean; checkout?: string } = {},
 ): Promise<ControllerProcess> {
   const child = spawn("npm", ["run", script, "--silent", "--", ...args], {
-    cwd: join(import.meta.dirname, "../.."),
+    cwd: checkout,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", captureOutput ? "pipe" : "inherit"],
     detached: true,
