@@ -348,7 +348,11 @@ export class DataplaneHub implements DataplaneControl {
     return session.enqueue(
       force,
       () => this.push(session, force),
-      (error) => log.error("could not send the desired state", { host_id: session.hostId, error: String(error) }),
+      (error) => {
+        // What the failed push took to send (and the records it may have half read) goes with the next whole build.
+        session.changed();
+        log.error("could not send the desired state", { host_id: session.hostId, error: String(error) });
+      },
     );
   }
 

@@ -24,7 +24,16 @@ function lab() {
   const dataDir = mkdtempSync(join(tmpdir(), "incremental-"));
   dirs.push(dataDir);
   const base = inProcessDeps(dataDir);
-  const deps = { ...base, config: { ...base.config, dataplaneToken: TOKEN } };
+  /** Prefixes whose next listing fails, as a store that cannot be read for a moment. */
+  const failingLists = new Set<string>();
+  const store: typeof base.store = {
+    ...base.store,
+    get: (key) => base.store.get(key),
+    list: (prefix) => (failingLists.delete(prefix) ? Promise.reject(new Error(`cannot list ${prefix}`)) : base.store.list(prefix)),
+    commit: (writes, guards) => base.store.commit(writes, guards),
+    close: () => base.store.close(),
+  };
+  const deps = { ...base, store, config: { ...base.config, dataplaneToken: TOKEN } };
   const hub = new DataplaneHub(deps);
   deps.dataplane = hub;
   const app = createApp(deps, { dataplaneChannel: false });
@@ -36,7 +45,7 @@ function lab() {
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : null };
   };
-  return { hub, api, daemons, whole };
+  return { hub, api, daemons, whole, failingLists };
 }
 
 /** A state's items by key, each as its spec: order aside, two states are the same when these are. */
@@ -73,6 +82,22 @@ describe("incremental pushes", () => {
     const deletion = decodeControllerMessage(sent.at(-1) as Uint8Array);
     expect("change" in deletion && deletion.change.removedLinks).toEqual([{ projectId: project, id: link.body.link_id }]);
     expect(local.state?.links).toEqual([]);
+  });
+
+  it("send what a failed push held with the next one, built whole", async () => {
+    const { api, daemons, whole, failingLists } = lab();
+    const project = (await api("POST", "/v2/projects", { name: "failing" })).body.project_id;
+    const hubs: string[] = [];
+    for (const name of ["A", "B", "C"]) hubs.push((await api("POST", `/v2/projects/${project}/nodes`, { name, node_type: "ethernet_hub", compute_id: "local" })).body.node_id);
+    const link = async (a: string, b: string) => (await api("POST", `/v2/projects/${project}/links`, { nodes: [a, b].map((node_id) => ({ node_id, adapter_number: 0, port_number: 1 + hubs.indexOf(b) })) })).body.link_id;
+    const [first, second] = [await link(hubs[0]!, hubs[1]!), await link(hubs[1]!, hubs[2]!)];
+    // The push reads the link again, then fails on the hosts' records: the change is stored, not sent.
+    failingLists.add("dataplane/hosts/");
+    await api("PUT", `/v2/projects/${project}/links/${first}`, { filters: { packet_loss: [40] } });
+    expect(daemons.get("local")!.state?.links.find((spec) => spec.linkId === first)?.filters).toEqual([]);
+    expect((await api("PUT", `/v2/projects/${project}/links/${second}`, { filters: { packet_loss: [20] } })).status).toBe(201);
+    expect(byKey(daemons.get("local")!.state)).toEqual(byKey(await whole("local")));
+    expect(daemons.get("local")!.state?.links.find((spec) => spec.linkId === first)?.filters).toEqual([{ type: "packet_loss", numbers: [40], text: "" }]);
   });
 
   it("leave each daemon holding what a whole build would give it, after each of a mix of changes", async () => {
