@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DesiredHostState } from "@shared/proto";
 import { startControllerProcess, type ControllerProcess } from "../../controller/testing/controller-process";
 import { loadAppliedState } from "../control/state-file";
 import { apiAt, createCloudPath, revisionOf, waitForApplied, type CloudPath } from "./cloud-lab";
@@ -68,6 +69,12 @@ describe("the controller restarted while frames cross a link between two daemons
     rmSync(root, { recursive: true, force: true });
   });
 
+  /** A state's nodes and links by id: the order of a state built whole differs from one merged from changes. */
+  const itemsOf = (state: DesiredHostState) => ({
+    nodes: Object.fromEntries(state.nodes.map((node) => [node.nodeId, node])),
+    links: Object.fromEntries(state.links.map((link) => [link.linkId, link])),
+  });
+
   /** Stops the controller with `signal`, starts it again on the same port and data, and waits for both hosts to ack. */
   async function restart(signal: NodeJS.Signals, whileDown: () => Promise<void> = async () => {}) {
     const revisions = await Promise.all(HOSTS.map(({ hostId }) => revisionOf(api, hostId)));
@@ -83,7 +90,7 @@ describe("the controller restarted while frames cross a link between two daemons
     for (const [index, { hostId }] of HOSTS.entries()) {
       // The same nodes and links under a newer revision, the one the controller shows acked.
       expect(after[index]!.revision).toBeGreaterThan(before[index]!.revision);
-      expect({ nodes: after[index]!.nodes, links: after[index]!.links }).toEqual({ nodes: before[index]!.nodes, links: before[index]!.links });
+      expect(itemsOf(after[index]!)).toEqual(itemsOf(before[index]!));
       const { body } = await api("GET", `/v2/computes/${hostId}`);
       expect(body.dataplane).toMatchObject({ connected: true, revision: after[index]!.revision, applied_revision: after[index]!.revision, errors: [] });
     }
