@@ -13,19 +13,11 @@ import { join } from "node:path";
 import { startControllerProcess } from "../controller/testing/controller-process";
 import { apiAt, createCloudPath, waitForApplied } from "../dataplane/e2e/cloud-lab";
 import { UdpPeer } from "../dataplane/e2e/udp-traffic";
+import { summary } from "./latencies";
 import { createLinks, switchProject } from "./switch-project";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 500);
 const HOST_LINKS = Number(process.env.BENCH_HOST_LINKS ?? 1000);
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-function summary(samples: number[]): { p50: number; p99: number; max: number } {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1)! };
-}
 
 const dataDir = mkdtempSync(join(tmpdir(), "bench-acks-"));
 const controller = await startControllerProcess(["--port", "0", "--data-dir", dataDir]);

@@ -19,6 +19,8 @@ import { inParallel } from "../controller/testing/in-parallel";
 import { type Api } from "../dataplane/e2e/cloud-lab";
 import { crossHostPaths, startNamespaceHosts } from "../dataplane/e2e/namespace-hosts";
 import { hostNetworkUnavailable } from "../dataplane/host-network/testing";
+import { waitMs as wait } from "../dataplane/e2e/udp-traffic";
+import { summary, timed } from "./latencies";
 
 const RUNTIMES = (process.env.BENCH_RUNTIMES ?? "node,worker").split(",").filter(Boolean);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
@@ -29,23 +31,12 @@ const CROSS_LINKS_PER_PAIR = 50;
 /** Cross-host paths of the traffic: [from host, to host]; the last two touch h4. */
 const PATHS = [[0, 1], [1, 2], [2, 3], [3, 0]] as const;
 
-function percentile(samples: readonly number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-const wait = (millis: number) => new Promise((resolve) => setTimeout(resolve, millis));
 
 async function ok(api: Api, method: string, path: string, body: unknown, status: number): Promise<any> {
   const answer = await api(method, path, body);
   if (answer.status !== status) throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body;
-}
-
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  const began = performance.now();
-  await work();
-  return performance.now() - began;
 }
 
 async function runOn(runtime: keyof typeof SCRIPTS): Promise<void> {
@@ -84,19 +75,21 @@ async function runOn(runtime: keyof typeof SCRIPTS): Promise<void> {
       const linkIndex = links.findIndex((link) => link.host === host);
       const samples: number[] = [];
       for (let round = 0; round < 100; round++) samples.push(await timed(() => filterChange(linkIds[linkIndex]!, round)));
-      console.log(`${hostIds[host]}: a filter change on one of its links, applied: p50 ${ms(percentile(samples, 50))}, p99 ${ms(percentile(samples, 99))} (100 changes)`);
+      const { p50, p99 } = summary(samples);
+      console.log(`${hostIds[host]}: a filter change on one of its links, applied: p50 ${ms(p50)}, p99 ${ms(p99)} (100 changes)`);
     }
     const crossIndex = links.findIndex((link) => link.host === undefined);
     const crossSamples: number[] = [];
     for (let round = 0; round < 100; round++) crossSamples.push(await timed(() => filterChange(linkIds[crossIndex]!, round)));
-    console.log(`fan-out to 2 hosts: a filter change on a cross-host link, applied by both: p50 ${ms(percentile(crossSamples, 50))}, p99 ${ms(percentile(crossSamples, 99))} (100 changes)`);
+    const cross = summary(crossSamples);
+    console.log(`fan-out to 2 hosts: a filter change on a cross-host link, applied by both: p50 ${ms(cross.p50)}, p99 ${ms(cross.p99)} (100 changes)`);
     const closes: number[] = [];
     const opens: number[] = [];
     for (let round = 0; round < 3; round++) {
       closes.push(await timed(() => ok(api, "POST", `${base}/close`, {}, 204)));
       opens.push(await timed(() => ok(api, "POST", `${base}/open`, {}, 201)));
     }
-    const each = (samples: number[]) => `${ms(percentile(samples, 50))} (${samples.map((t) => t.toFixed(0)).join(", ")} ms)`;
+    const each = (samples: number[]) => `${ms(summary(samples).p50)} (${samples.map((t) => t.toFixed(0)).join(", ")} ms)`;
     console.log(`fan-out to 4 hosts: close ${each(closes)}, open ${each(opens)}; each host ~${nodes / HOSTS} nodes and ~${Math.round(totalLinks / 2)} link ends`);
 
     // A daemon killed mid-run: frames on the paths that do not touch it must all arrive.

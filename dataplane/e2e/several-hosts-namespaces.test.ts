@@ -10,11 +10,11 @@ import { waitFor } from "@shared/testing/cleanups";
 import { hostNetworkUnavailable } from "../host-network/testing";
 import { waitForApplied } from "./cloud-lab";
 import { crossHostPaths, startNamespaceHosts, type CrossHostPaths, type NamespaceHosts } from "./namespace-hosts";
+import { waitMs as wait } from "./udp-traffic";
 
 /** [from host, to host]: the first two never touch h4, the last two do. */
 const PATHS = [[0, 1], [1, 2], [2, 3], [3, 0]] as const;
 const RATE = 300;
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.runIf(hostNetworkUnavailable() === null).each(["start", "start:worker"] as const)("four daemons in four network namespaces, controller `npm run %s`", (script) => {
   let hosts: NamespaceHosts | undefined;
