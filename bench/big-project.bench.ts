@@ -24,14 +24,14 @@
  *   BENCH_CLOUD_UDP_BASE=40000 (the clouds' local UDP ports, 80 from there, probed free first)
  */
 import { createSocket } from "node:dgram";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serverMemoryMiB, startControllerProcess, type ControllerProcess } from "../controller/testing/controller-process";
+import { processGroupMemory, serverMemoryMiB, startControllerProcess, type ControllerProcess } from "../controller/testing/controller-process";
 import { inParallel } from "../controller/testing/in-parallel";
 import { waitForApplied as waitForHostApplied, type DataplaneStatus } from "../dataplane/e2e/cloud-lab";
 import { endLeftoverVpcs, processesWorkingIn } from "../dataplane/e2e/daemon-process";
+import { freeTcpPort } from "../dataplane/nodes/testing/qemu-spec";
 import { commandLine } from "../dataplane/nodes/processes";
 
 const RUNTIMES = (process.env.BENCH_RUNTIMES ?? "node,worker").split(",").map((name) => name.trim()).filter(Boolean);
@@ -91,14 +91,6 @@ async function waitForApplied(api: Api): Promise<DataplaneStatus> {
   const dataplane = await waitForHostApplied(api, "local", -1, APPLIED_TIMEOUT_MS);
   if (dataplane.left_out.length > 0) throw new Error(`dataplane left out ${dataplane.left_out.length} items: ${JSON.stringify(dataplane.left_out.slice(0, 3))}`);
   return dataplane;
-}
-
-async function freeTcpPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => server.once("error", reject).listen(0, "127.0.0.1", () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 async function udpPortFree(port: number): Promise<boolean> {
@@ -203,31 +195,22 @@ const describe = (samples: readonly number[]) => {
 
 /** Resident memory of each process of the controller's group, largest first, named by what it runs. */
 function memoryByProcess(controller: ControllerProcess): string {
-  const rows: Array<{ name: string; rss: number }> = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]) !== controller.child.pid) continue;
-      const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${entry}/status`, "utf8"))?.[1] ?? 0) / 1024;
-      const command = (commandLine(Number(entry)) ?? []).join(" ");
-      const program = (command.split(" ")[0] ?? "?").split("/").at(-1)!;
-      const name = program === "sh"
-        ? "sh"
-        : /dataplane-cli/.test(command)
-        ? "daemon"
-        : /workerd/.test(command)
-          ? "workerd"
-          : /worker-cli/.test(command)
-            ? "worker-cli"
-            : /runtime\/cli\.ts|runtime-cli/.test(command)
-              ? "controller"
-              : program;
-      if (rss > 0) rows.push({ name, rss });
-    } catch {
-      // The process ended while we looked.
-    }
-  }
+  const rows = processGroupMemory(controller).flatMap(({ pid, rss }) => {
+    const command = (commandLine(pid) ?? []).join(" ");
+    const program = (command.split(" ")[0] ?? "?").split("/").at(-1)!;
+    const name = program === "sh"
+      ? "sh"
+      : /dataplane-cli/.test(command)
+      ? "daemon"
+      : /workerd/.test(command)
+        ? "workerd"
+        : /worker-cli/.test(command)
+          ? "worker-cli"
+          : /runtime\/cli\.ts|runtime-cli/.test(command)
+            ? "controller"
+            : program;
+    return rss > 0 ? [{ name, rss }] : [];
+  });
   return rows
     .sort((a, b) => b.rss - a.rss)
     .map((row) => `${row.name} ${row.rss.toFixed(0)}`)

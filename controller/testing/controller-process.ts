@@ -82,12 +82,9 @@ export function runControllerUntilExit(args: string[], env: Record<string, strin
   });
 }
 
-/**
- * Resident memory of the biggest process in the controller's process group (npm, the tsx
- * launcher and the server itself share it; the server is by far the largest).
- */
-export function serverMemoryMiB(controller: ControllerProcess): { rss: number; peak: number } {
-  let best = { rss: 0, peak: 0 };
+/** Each process of the controller's process group (npm, the launcher, the server, its local daemon) with its resident memory now and at its peak, in MiB. */
+export function processGroupMemory(controller: ControllerProcess): Array<{ pid: number; rss: number; peak: number }> {
+  const found: Array<{ pid: number; rss: number; peak: number }> = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -97,10 +94,17 @@ export function serverMemoryMiB(controller: ControllerProcess): { rss: number; p
       const status = readFileSync(`/proc/${entry}/status`, "utf8");
       const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
       const peak = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-      if (rss > best.rss) best = { rss, peak };
+      found.push({ pid: Number(entry), rss, peak });
     } catch {
       // The process ended while we looked.
     }
   }
+  return found;
+}
+
+/** Resident memory of the biggest process in the controller's process group (the server is by far the largest). */
+export function serverMemoryMiB(controller: ControllerProcess): { rss: number; peak: number } {
+  let best = { rss: 0, peak: 0 };
+  for (const { rss, peak } of processGroupMemory(controller)) if (rss > best.rss) best = { rss, peak };
   return best;
 }
