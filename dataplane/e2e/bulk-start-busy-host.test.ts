@@ -11,9 +11,10 @@ import { endLeftoverVpcs } from "./daemon-process";
 const NODES = 100;
 /**
  * Shorter than the host takes to start them all here (4-8 s): an answer that waited only this
- * long, without heeding the host's progress, would be a 409.
+ * long, without heeding the host's progress, would be a 409. The host reports every second;
+ * a 2 s timeout left a loaded CI machine too little margin for a late report (a 409 there).
  */
-const ACK_TIMEOUT_S = "2";
+const ACK_TIMEOUT_S = "3";
 /** Each spinner keeps a core busy for at most this long, whatever happens to the test. */
 const SPIN_LIMIT_S = 240;
 

@@ -43,6 +43,15 @@ describe("the controller restarted while frames cross a link between two daemons
     daemons.set(host.hostId, await startDaemonProcess({ controllerUrl: controller.url, hostId: host.hostId, token, dataDir, udpPorts: host.udpPorts }));
   };
   const savedStates = () => Promise.all(HOSTS.map(({ hostId }) => loadAppliedState(join(root, hostId))));
+  /** The daemons' saved states once each holds `revisions` (a daemon acks before its write lands). */
+  const savedStatesAt = async (revisions: number[], timeoutMs = 5000) => {
+    const deadline = performance.now() + timeoutMs;
+    for (;;) {
+      const states = await savedStates();
+      if (states.every((state, index) => (state?.revision ?? -1) >= revisions[index]!) || performance.now() > deadline) return states;
+      await waitMs(20);
+    }
+  };
   /** Frames from the moment both directions flowed: every one of them must arrive. */
   let firstCounted: [number, number];
 
@@ -78,15 +87,16 @@ describe("the controller restarted while frames cross a link between two daemons
   /** Stops the controller with `signal`, starts it again on the same port and data, and waits for both hosts to ack. */
   async function restart(signal: NodeJS.Signals, whileDown: () => Promise<void> = async () => {}) {
     const revisions = await Promise.all(HOSTS.map(({ hostId }) => revisionOf(api, hostId)));
-    const before = await savedStates();
+    const before = await savedStatesAt(revisions);
     const stoppedAt = performance.now();
     await controller.stop(signal);
     await whileDown();
     await startController();
     const upAt = performance.now();
-    for (const [index, { hostId }] of HOSTS.entries()) await waitForApplied(api, hostId, revisions[index]);
+    const acked: number[] = [];
+    for (const [index, { hostId }] of HOSTS.entries()) acked.push((await waitForApplied(api, hostId, revisions[index])).revision);
     const syncedAt = performance.now();
-    const after = await savedStates();
+    const after = await savedStatesAt(acked);
     for (const [index, { hostId }] of HOSTS.entries()) {
       // The same nodes and links under a newer revision, the one the controller shows acked.
       expect(after[index]!.revision).toBeGreaterThan(before[index]!.revision);
