@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { JSON_DEPTH_LIMIT, nestedDeeperThan } from "../domain/json-depth";
 import { describeIssue } from "@shared/schemas/describe-issue";
 import { ApiError, badRequest } from "./api-error";
+import { bodyText } from "./request-body";
 
 /** GNS3 limits JSON bodies to 1 MiB; raw uploads stream and are not read here. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -13,8 +14,7 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export async function readJsonBody(request: Request): Promise<unknown> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > JSON_BODY_LIMIT) throw tooLarge();
-  const text = await bodyText(request);
-  if (text.length > JSON_BODY_LIMIT) throw tooLarge();
+  const text = await bodyText(request, JSON_BODY_LIMIT, tooLarge);
   if (text.trim() === "") return {};
   let body: unknown;
   try {
@@ -24,19 +24,6 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   }
   if (nestedDeeperThan(body, JSON_DEPTH_LIMIT)) throw badRequest(`Invalid JSON: nested deeper than ${JSON_DEPTH_LIMIT} levels`);
   return body;
-}
-
-/**
- * The body, or the 408 raw uploads answer too when the body stream fails before its end: the
- * client went away or stopped mid-body (Node says "aborted", workerd "Network connection lost").
- */
-async function bodyText(request: Request): Promise<string> {
-  if (request.bodyUsed) throw new Error("the request body was already read");
-  try {
-    return await request.text();
-  } catch {
-    throw new ApiError(408, "Request canceled");
-  }
 }
 
 function tooLarge(): ApiError {

@@ -12,6 +12,7 @@ import { DiskFileStore } from "../files/disk-file-store";
 import { DiskLoadableFolders } from "../files/disk-loadable-folders";
 import { accessLog } from "../http/access-log";
 import { allowedOrigins } from "../http/cors-origins";
+import { readBodyFrom } from "../http/request-body";
 import { LmdbKeyValueStore } from "../store/lmdb-kv";
 import { DEFAULT_CONNECTION_TIMEOUTS, closingWhenBodyUnread, guardStalledTransfers, serverOptions, type ConnectionTimeouts } from "./node-connections";
 import { nodeLocalHost } from "./local-host";
@@ -105,7 +106,10 @@ export async function startNodeController(options: NodeControllerOptions): Promi
     unlock();
   };
   const timeouts = { ...DEFAULT_CONNECTION_TIMEOUTS, ...options.timeouts };
-  const answer = requests.wrap<HttpBindings | Http2Bindings | UpgradeBindings>(async (request, bindings) => app!.fetch(request, bindings));
+  const answer = requests.wrap<HttpBindings | Http2Bindings | UpgradeBindings>(async (request, bindings) => {
+    if ("incoming" in bindings) readBodyFrom(request, bindings.incoming);
+    return app!.fetch(request, bindings);
+  });
   try {
     await new Promise<void>((ready, failed) => {
       const refused = (error: Error) => failed(listenFailure(error, options.host, options.port));
