@@ -90,7 +90,6 @@ export function startLocalDataplane(options: LocalDataplaneOptions): LocalDatapl
     child = spawn(
       process.execPath,
       [
-        "--enable-source-maps",
         bundle,
         "--controller", options.controllerUrl,
         "--host-id", "local",
