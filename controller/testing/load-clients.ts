@@ -27,9 +27,13 @@ interface Client {
 interface RoundContext {
   client?: Client;
   drawingId?: string;
+  /** When the connection sent its request: autocannon sets each one up as it sends it. */
+  sentAt?: number;
 }
 
 interface Step {
+  /** What the request does, for the report. */
+  label: string;
   method: "GET" | "POST" | "PUT" | "DELETE";
   /** The path and body for this client in this round. */
   build(client: Client, context: RoundContext): { path: string; body?: unknown };
@@ -46,6 +50,8 @@ export interface LoadReport {
   reads: number;
   writes: number;
   latency: { p50: number; p99: number; max: number };
+  /** Each request of the round: its latency as the client saw it, queueing included. */
+  steps: Array<{ label: string; p50: number; p99: number }>;
   /** 409 "Port is already used" answers to the deliberate conflicting link. */
   deliberateConflicts: number;
   /** Requests that got no answer: connection refused or reset, timeouts. */
@@ -62,33 +68,35 @@ const linkBody = (client: Pick<Client, "nodes">, filters: Record<string, number[
 });
 
 const ROUND: Step[] = [
-  { method: "GET", build: (c) => ({ path: c.base }), expect: 200 },
-  { method: "GET", build: (c) => ({ path: `${c.base}/links` }), expect: 200 },
-  { method: "PUT", build: (c) => ({ path: `${c.base}/nodes/${c.nodes[0]}`, body: { x: c.round % 500, y: c.round % 300 } }), expect: 200, write: true },
-  { method: "GET", build: (c) => ({ path: `${c.base}/nodes/${c.nodes[0]}` }), expect: 200 },
-  { method: "GET", build: (c) => ({ path: `${c.base}/nodes` }), expect: 200 },
-  { method: "PUT", build: (c) => ({ path: `${c.base}/links/${c.linkId}`, body: { filters: { packet_loss: [1 + (c.round % 99)] } } }), expect: 201, write: true },
-  { method: "GET", build: (c) => ({ path: `${c.base}/links/${c.linkId}/available_filters` }), expect: 200 },
+  { label: "GET project", method: "GET", build: (c) => ({ path: c.base }), expect: 200 },
+  { label: "GET links", method: "GET", build: (c) => ({ path: `${c.base}/links` }), expect: 200 },
+  { label: "PUT node (move)", method: "PUT", build: (c) => ({ path: `${c.base}/nodes/${c.nodes[0]}`, body: { x: c.round % 500, y: c.round % 300 } }), expect: 200, write: true },
+  { label: "GET node", method: "GET", build: (c) => ({ path: `${c.base}/nodes/${c.nodes[0]}` }), expect: 200 },
+  { label: "GET nodes", method: "GET", build: (c) => ({ path: `${c.base}/nodes` }), expect: 200 },
+  { label: "PUT link filters", method: "PUT", build: (c) => ({ path: `${c.base}/links/${c.linkId}`, body: { filters: { packet_loss: [1 + (c.round % 99)] } } }), expect: 201, write: true },
+  { label: "GET available_filters", method: "GET", build: (c) => ({ path: `${c.base}/links/${c.linkId}/available_filters` }), expect: 200 },
   {
+    label: "POST drawing",
     method: "POST",
     build: (c) => ({ path: `${c.base}/drawings`, body: { svg: `<svg><text>${c.round}</text></svg>`, x: c.round % 100 } }),
     expect: 201,
     write: true,
     read: (body, _client, context) => (context.drawingId = body.drawing_id),
   },
-  { method: "GET", build: (c) => ({ path: `${c.base}/drawings` }), expect: 200 },
-  { method: "DELETE", build: (c, context) => ({ path: `${c.base}/drawings/${context.drawingId}` }), expect: 204, write: true },
-  { method: "POST", build: (c) => ({ path: `${c.base}/links`, body: linkBody(c) }), expect: 409, write: true },
-  { method: "GET", build: (c) => ({ path: `${c.base}/links/${c.linkId}` }), expect: 200 },
-  { method: "DELETE", build: (c) => ({ path: `${c.base}/links/${c.linkId}` }), expect: 204, write: true },
+  { label: "GET drawings", method: "GET", build: (c) => ({ path: `${c.base}/drawings` }), expect: 200 },
+  { label: "DELETE drawing", method: "DELETE", build: (c, context) => ({ path: `${c.base}/drawings/${context.drawingId}` }), expect: 204, write: true },
+  { label: "POST link (409)", method: "POST", build: (c) => ({ path: `${c.base}/links`, body: linkBody(c) }), expect: 409, write: true },
+  { label: "GET link", method: "GET", build: (c) => ({ path: `${c.base}/links/${c.linkId}` }), expect: 200 },
+  { label: "DELETE link", method: "DELETE", build: (c) => ({ path: `${c.base}/links/${c.linkId}` }), expect: 204, write: true },
   {
+    label: "POST link",
     method: "POST",
     build: (c) => ({ path: `${c.base}/links`, body: linkBody(c, { frequency_drop: [1 + (c.round % 1000)] }) }),
     expect: 201,
     write: true,
     read: (body, client) => (client.linkId = body.link_id),
   },
-  { method: "GET", build: () => ({ path: "/v2/version" }), expect: 200 },
+  { label: "GET version", method: "GET", build: () => ({ path: "/v2/version" }), expect: 200 },
 ];
 
 async function created(url: string, path: string, body: unknown): Promise<any> {
@@ -122,9 +130,11 @@ export async function runLoad(url: string, clients: number, durationS: number): 
   let reads = 0;
   let writes = 0;
   const unexpectedSamples: string[] = [];
+  const stepTimes: number[][] = ROUND.map(() => []);
   const requests: autocannon.Request[] = ROUND.map((step, index) => ({
     method: step.method,
     setupRequest: (request, context: RoundContext) => {
+      context.sentAt = performance.now();
       if (index === 0) {
         context.client = idle.pop();
         if (!context.client) throw new Error("more connections than clients");
@@ -134,6 +144,7 @@ export async function runLoad(url: string, clients: number, durationS: number): 
     },
     onResponse: (status, body, context: RoundContext) => {
       const client = context.client!;
+      stepTimes[index]!.push(performance.now() - context.sentAt!);
       if (step.write) writes++;
       else reads++;
       if (status !== step.expect) {
@@ -157,12 +168,24 @@ export async function runLoad(url: string, clients: number, durationS: number): 
     reads,
     writes,
     latency: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+    steps: ROUND.map((step, index) => ({ label: step.label, ...percentiles(stepTimes[index]!) })),
     deliberateConflicts,
     connectionErrors: result.errors,
     unexpected,
     unexpectedSamples,
     statusCodes,
   };
+}
+
+function percentiles(samples: number[]): { p50: number; p99: number } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN);
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+/** One line per request of the round: p50 and p99 in ms. */
+export function describeSteps(report: LoadReport): string {
+  return report.steps.map(({ label, p50, p99 }) => `  ${label.padEnd(22)} p50 ${String(p50).padStart(4)} ms, p99 ${String(p99).padStart(4)} ms`).join("\n");
 }
 
 export function describeLoad(report: LoadReport): string {
