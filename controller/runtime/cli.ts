@@ -5,6 +5,7 @@ import { createLogger } from "@shared/logging/logger";
 import { GNS3_VERSION } from "../deps";
 import { InvalidOrigin, parseOrigin } from "../http/cors-origins";
 import { ACK_TIMEOUT_FLAG, InvalidAckTimeout, parseAckTimeout } from "./ack-timeout";
+import { ADMISSION_HOLD_MS, DEFAULT_CONCURRENT_REQUESTS, InvalidConcurrentRequests, parseConcurrentRequests } from "./admission";
 import { InvalidGns3Version, parseGns3Version } from "./gns3-version";
 import { InvalidLimitFlag, LIMIT_FLAGS, parseLimitFlags } from "./limit-flags";
 import { LOCAL_DATAPLANE_FLAGS, startLocalDataplane, type LocalDataplane } from "./local-dataplane";
@@ -57,6 +58,14 @@ const FLAGS = [
   { name: "web-ui", type: "string", value: "DIR", env: "CONTROLLER_WEB_UI", description: "an unpacked gns3-web-ui build to serve at /static/web-ui/ (and / leads there)" },
   { name: "gns3-version", type: "string", value: "VERSION", default: GNS3_VERSION, env: "CONTROLLER_GNS3_VERSION", description: "the GNS3 version to answer as, X.Y.Z; clients refuse a server of another one" },
   ...LIMIT_FLAGS,
+  {
+    name: "concurrent-requests",
+    type: "string",
+    value: "COUNT",
+    default: String(DEFAULT_CONCURRENT_REQUESTS),
+    env: "CONTROLLER_CONCURRENT_REQUESTS",
+    description: `requests worked on at once, the others waiting their turn in arrival order; one still going after ${ADMISSION_HOLD_MS} ms (waiting for a host or a slow client) lets the next in`,
+  },
 ] as const satisfies readonly FlagDefinition[];
 
 // Typed so the compiler knows `cli.fail` never returns.
@@ -116,13 +125,14 @@ function checked<T>(flag: string, parse: () => T): T {
   try {
     return parse();
   } catch (error) {
-    if (error instanceof InvalidOrigin || error instanceof InvalidGns3Version || error instanceof InvalidAckTimeout) cli.fail(`--${flag}: ${error.message}`);
+    if (error instanceof InvalidOrigin || error instanceof InvalidGns3Version || error instanceof InvalidAckTimeout || error instanceof InvalidConcurrentRequests) cli.fail(`--${flag}: ${error.message}`);
     throw error;
   }
 }
 const corsOrigins = checked("cors-origin", () => values["cors-origin"].map(parseOrigin));
 const gns3Version = checked("gns3-version", () => parseGns3Version(values["gns3-version"]));
 const dataplaneAckTimeoutMs = checked("dataplane-ack-timeout", () => parseAckTimeout(values["dataplane-ack-timeout"]));
+const concurrentRequests = checked("concurrent-requests", () => parseConcurrentRequests(values["concurrent-requests"]));
 const webUiDir = values["web-ui"];
 const webUiRefusal = webUiDir === undefined ? undefined : await webUiProblem(webUiDir);
 if (webUiRefusal !== undefined) cli.fail(`--web-ui: ${webUiRefusal}`);
@@ -154,6 +164,7 @@ const controller = await startNodeController({
   gns3Version,
   dataplaneAckTimeoutMs,
   extendedFilters: values["extended-filters"],
+  concurrentRequests,
   ...(webUiDir === undefined ? {} : { webUiDir }),
   ...(auth ? { auth } : {}),
   ...(values["access-log"] ? { accessLog: createLogger("controller.access") } : {}),

@@ -35,6 +35,8 @@ describe("npm start's flags for browsers and clients", () => {
     [[], { CONTROLLER_CORS_ORIGINS: "http://lab.example,*" }, "error: --cors-origin: '*' is not an origin: give scheme://host[:port], such as http://192.168.1.10:8080"],
     [["--dataplane-ack-timeout", "0"], {}, "error: --dataplane-ack-timeout: must be a number of seconds from 0.1 to 300, got '0'"],
     [[], { DATAPLANE_ACK_TIMEOUT: "5s" }, "error: --dataplane-ack-timeout: must be a number of seconds from 0.1 to 300, got '5s'"],
+    [["--concurrent-requests", "0"], {}, "error: --concurrent-requests: expected a whole number of requests, at least 1, got '0'"],
+    [[], { CONTROLLER_CONCURRENT_REQUESTS: "many" }, "error: --concurrent-requests: expected a whole number of requests, at least 1, got 'many'"],
   ])("refuses %j %j with exit 2 and one line saying why", (args, env, line) => {
     const run = runControllerUntilExit([...args, "--port", "0", "--data-dir", dataDir, "--no-local-dataplane"], env);
     expect(run.status).toBe(2);

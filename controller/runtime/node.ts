@@ -17,6 +17,7 @@ import { LmdbKeyValueStore } from "../store/lmdb-kv";
 import { DEFAULT_CONNECTION_TIMEOUTS, closingWhenBodyUnread, guardStalledTransfers, serverOptions, type ConnectionTimeouts } from "./node-connections";
 import { nodeLocalHost } from "./local-host";
 import { RequestDrain } from "./request-drain";
+import { Admission, DEFAULT_CONCURRENT_REQUESTS } from "./admission";
 import { dialTcp } from "./node-tcp";
 import { nodeWebSockets, type UpgradeBindings } from "./node-websockets";
 import { listenFailure } from "./listen-failure";
@@ -63,6 +64,8 @@ export interface NodeControllerOptions {
   webUiDir?: string;
   /** `available_filters` lists the filters beyond GNS3's five (flag --extended-filters). */
   extendedFilters?: boolean;
+  /** Requests worked on at once, the others waiting in arrival order (flag --concurrent-requests; see admission.ts). */
+  concurrentRequests?: number;
 }
 
 export interface RunningController {
@@ -106,10 +109,11 @@ export async function startNodeController(options: NodeControllerOptions): Promi
     unlock();
   };
   const timeouts = { ...DEFAULT_CONNECTION_TIMEOUTS, ...options.timeouts };
-  const answer = requests.wrap<HttpBindings | Http2Bindings | UpgradeBindings>(async (request, bindings) => {
+  const admission = new Admission(options.concurrentRequests ?? DEFAULT_CONCURRENT_REQUESTS);
+  const answer = requests.wrap<HttpBindings | Http2Bindings | UpgradeBindings>(admission.wrap(async (request, bindings) => {
     if ("incoming" in bindings) readBodyFrom(request, bindings.incoming);
     return app!.fetch(request, bindings);
-  });
+  }));
   try {
     await new Promise<void>((ready, failed) => {
       const refused = (error: Error) => failed(listenFailure(error, options.host, options.port));
