@@ -47,8 +47,9 @@ async function loadRun(title: string, checkout?: string): Promise<Run> {
 if (!reference) {
   await loadRun("this checkout");
 } else {
-  const runs = [await loadRun(`reference ${reference}`, reference), await loadRun("this checkout"), await loadRun(`reference ${reference}, again`, reference)];
-  const [before, ours, after] = runs as [Run, Run, Run];
+  const before = await loadRun(`reference ${reference}`, reference);
+  const ours = await loadRun("this checkout");
+  const after = await loadRun(`reference ${reference}, again`, reference);
   const mean = (pick: (run: Run) => number) => (pick(before) + pick(after)) / 2;
   const rate = (run: Run) => run.report.requests / run.report.seconds;
   console.log(

@@ -14,7 +14,7 @@ export const ADMISSION_HOLD_MS = 50;
  * the host's ack) queues behind every other client's work, so under load a write that awaits
  * five times answers five times later than a read; admitted in order, a request waits once,
  * then runs its steps with the event loop to a few: at 200 clients, the same throughput with
- * the p99 from 137-144 ms to 89-99 ms (docs/reliability.md). A request gives its place back
+ * about half the p99 (docs/reliability.md). A request gives its place back
  * when its answer is ready, or after `holdMs` whatever it still waits for, so no request,
  * however long, holds the others back by more than that.
  */
