@@ -1,4 +1,5 @@
 import { createSocket, type Socket } from "node:dgram";
+import { readFileSync } from "node:fs";
 
 /**
  * Real-socket traffic for the fault tests: an emulator stand-in bound to the UDP port a cloud
@@ -111,13 +112,26 @@ export function missing(arrivals: readonly Arrival[], from: number, to: number):
   return gaps;
 }
 
-/** A UDP port free right now on 127.0.0.1 (for a cloud node's `lport`, which the API asks for). */
+/**
+ * A UDP port for a cloud node's `lport` (which the API asks for), free on every address, as
+ * the daemon binds it, and above the kernel's ephemeral range: one picked there by binding
+ * port 0 went back to that range when it was closed, and another socket's bind to port 0 took
+ * it before the daemon bound it (EADDRINUSE in a CI run).
+ */
 export async function freeUdpPort(): Promise<number> {
-  const socket = createSocket("udp4");
-  await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", resolve));
-  const { port } = socket.address();
-  await new Promise<void>((resolve) => socket.close(() => resolve()));
-  return port;
+  const [, last] = readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "latin1").trim().split(/\s+/).map(Number);
+  const first = Math.min((last ?? 60999) + 1, 64536);
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = first + Math.floor(Math.random() * (65536 - first));
+    const socket = createSocket("udp4");
+    const bound = await new Promise<boolean>((resolve) => {
+      socket.once("error", () => resolve(false));
+      socket.bind(port, "0.0.0.0", () => resolve(true));
+    });
+    await new Promise<void>((resolve) => socket.close(() => resolve()));
+    if (bound) return port;
+  }
+  throw new Error(`no free UDP port from ${first} to 65535 in 100 tries`);
 }
 
 /** Waits until `peer` has received `count` numbered frames more than it had. */
