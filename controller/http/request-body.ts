@@ -1,3 +1,4 @@
+import { concatBytes } from "../domain/bytes";
 import { ApiError } from "./api-error";
 
 /** Streams a runtime handed over for reading a request's body without its web stream. */
@@ -56,12 +57,5 @@ async function readStream(stream: AsyncIterable<Uint8Array>, limit: number, tooL
     if (size > limit) throw tooLarge();
     parts.push(next.value);
   }
-  if (parts.length === 1) return new TextDecoder().decode(parts[0]);
-  const whole = new Uint8Array(size);
-  let offset = 0;
-  for (const part of parts) {
-    whole.set(part, offset);
-    offset += part.length;
-  }
-  return new TextDecoder().decode(whole);
+  return new TextDecoder().decode(parts.length === 1 ? parts[0] : concatBytes(parts));
 }

@@ -1,3 +1,4 @@
+import { concatBytes } from "../domain/bytes";
 import { isListedImage } from "../domain/images";
 import { conflictingRequest, DomainError, invalidRequest, requestInterrupted, tooLarge } from "../domain/errors";
 import { SNAPSHOTS_CONF } from "../domain/snapshots";
@@ -55,16 +56,6 @@ export async function collectBytes(body: ReadableStream<Uint8Array> | null, limi
     throw requestInterrupted("Request canceled");
   }
   return concatBytes(chunks);
-}
-
-function concatBytes(chunks: readonly Uint8Array[]): Uint8Array {
-  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
 }
 
 /** A zip starts with `PK`; anything else is taken for the `.gns3` JSON itself. */
