@@ -14,7 +14,7 @@ import { TOPOLOGY_FILE_DELAY_MS } from "../controller/services/topology-file";
 import { startControllerProcess } from "../controller/testing/controller-process";
 import { apiAt, createCloudPath, waitForApplied } from "../dataplane/e2e/cloud-lab";
 import { UdpPeer } from "../dataplane/e2e/udp-traffic";
-import { summary } from "./latencies";
+import { summary } from "../controller/testing/latencies";
 import { createLinks, switchProject } from "./switch-project";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1000);

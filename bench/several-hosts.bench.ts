@@ -20,7 +20,7 @@ import { type Api } from "../dataplane/e2e/cloud-lab";
 import { crossHostPaths, startNamespaceHosts } from "../dataplane/e2e/namespace-hosts";
 import { hostNetworkUnavailable } from "../dataplane/host-network/testing";
 import { waitMs as wait } from "../dataplane/e2e/udp-traffic";
-import { summary, timed } from "./latencies";
+import { summary, timed } from "../controller/testing/latencies";
 
 const RUNTIMES = (process.env.BENCH_RUNTIMES ?? "node,worker").split(",").filter(Boolean);
 const RATE = Number(process.env.BENCH_RATE ?? 500);

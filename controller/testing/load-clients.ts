@@ -12,6 +12,7 @@
  */
 import autocannon from "autocannon";
 import { inParallel } from "./in-parallel";
+import { summary } from "./latencies";
 
 const CLIENTS_PER_PROJECT = 20;
 const SETUP_CONCURRENCY = 10;
@@ -168,7 +169,7 @@ export async function runLoad(url: string, clients: number, durationS: number): 
     reads,
     writes,
     latency: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
-    steps: ROUND.map((step, index) => ({ label: step.label, ...percentiles(stepTimes[index]!) })),
+    steps: ROUND.map((step, index) => ({ label: step.label, ...roundedPercentiles(stepTimes[index]!) })),
     deliberateConflicts,
     connectionErrors: result.errors,
     unexpected,
@@ -177,10 +178,9 @@ export async function runLoad(url: string, clients: number, durationS: number): 
   };
 }
 
-function percentiles(samples: number[]): { p50: number; p99: number } {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN);
-  return { p50: at(0.5), p99: at(0.99) };
+function roundedPercentiles(samples: readonly number[]): { p50: number; p99: number } {
+  const { p50, p99 } = summary(samples);
+  return { p50: Math.round(p50), p99: Math.round(p99) };
 }
 
 /** One line per request of the round: p50 and p99 in ms. */

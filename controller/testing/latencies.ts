@@ -1,4 +1,4 @@
-/** Latency samples in milliseconds, as the benchmarks report them. */
+/** Latency samples in milliseconds, as the benchmarks and the load test report them. */
 export interface LatencySummary {
   p50: number;
   p99: number;
