@@ -19,7 +19,10 @@ export interface SwitchProject {
 export async function switchProject(url: string, name: string, links: number, computeId = "local"): Promise<SwitchProject> {
   const { project_id: projectId } = await call(url, "POST", "/v2/projects", { name });
   const ports_mapping = Array.from({ length: PORTS_PER_SWITCH }, (_, i) => ({ name: `Ethernet${i}`, port_number: i, type: "access", vlan: 1 }));
-  const switches = await inParallel(Math.ceil((2 * links) / PORTS_PER_SWITCH), 4, (i) =>
+  // Two halves of switches, each with a port for every link: a link joins its port in the
+  // first half to the same port in the second, so it never joins a switch to itself.
+  const half = Math.ceil(links / PORTS_PER_SWITCH);
+  const switches = await inParallel(2 * half, 4, (i) =>
     call(url, "POST", `/v2/projects/${projectId}/nodes`, { name: `SW${i}`, node_type: "ethernet_switch", compute_id: computeId, properties: { ports_mapping } }),
   );
   const ends: Array<[string, number]> = [];
@@ -27,7 +30,7 @@ export async function switchProject(url: string, name: string, links: number, co
   return {
     projectId,
     linkBody: (index) => ({
-      nodes: [ends[index]!, ends[links + index]!].map(([node_id, port_number]) => ({ node_id, adapter_number: 0, port_number })),
+      nodes: [ends[index]!, ends[half * PORTS_PER_SWITCH + index]!].map(([node_id, port_number]) => ({ node_id, adapter_number: 0, port_number })),
     }),
   };
 }
