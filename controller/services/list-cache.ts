@@ -6,7 +6,8 @@ import { keys } from "../store/keys";
  * Serialised list bodies (a project's links, nodes, drawings), reused while the project is
  * unchanged. Every commit that touches a project writes a new stamp for it in the same atomic
  * commit (see `applyChange`), so a body cached under the current stamp is exactly what the
- * store holds: the cache can be stale only by being unused, never by being wrong. Each app
+ * store holds: the cache can be stale only by being unused, never by being wrong. That rests on
+ * the store's contract that `get` and `list` never disagree on a commit in flight. Each app
  * instance (and so each Worker isolate) keeps its own, keyed by its store.
  */
 const MAX_BODIES = 256;

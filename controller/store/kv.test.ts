@@ -74,6 +74,36 @@ describe.each(backends)("the %s key-value store", (_name, open) => {
     await store.close();
   });
 
+  // The list cache pairs a project's stamp (a get) with its lists (a list): both must come
+  // from the same side of a commit, or a body built from old lists is kept under a new stamp.
+  it("shows a commit to get and list at the same moment: never to one while the other misses it", async () => {
+    const store = open();
+    await store.commit([{ key: "p/stamp", value: 0 }]);
+    for (let round = 1; round <= 50; round++) {
+      const commit = store.commit([
+        { key: "p/stamp", value: round },
+        { key: `p/links/${round}`, value: round },
+      ]);
+      let settled = false;
+      void commit.then(() => (settled = true));
+      while (!settled) {
+        // Reads answered from a cache settle without leaving the microtask queue; the commit's
+        // completion needs a turn of the event loop.
+        await new Promise((resolve) => setImmediate(resolve));
+        const [stamp, links] = await Promise.all([store.get<number>("p/stamp"), store.list<number>("p/links/")]);
+        if (links.length === round) expect(stamp).toBe(round);
+        else {
+          expect(links).toHaveLength(round - 1);
+          expect(stamp).toBe(round - 1);
+        }
+      }
+      await commit;
+      expect(await store.get("p/stamp")).toBe(round);
+      expect(await store.list("p/links/")).toHaveLength(round);
+    }
+    await store.close();
+  });
+
   // Over HTTP the caller holds a copy; the Durable Object's own reads are checked below.
   it.skipIf(_name === "durable object")("hands out read-only values, so no caller can change what others read", async () => {
     const store = open();

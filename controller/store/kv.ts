@@ -1,6 +1,8 @@
 /**
  * The storage contract every backend (memory, LMDB, Durable Object storage) fulfils:
- * read-your-writes, and `commit` applies all its writes at once or none of them.
+ * `commit` applies all its writes at once or none of them, and a read sees a commit only once
+ * it has landed: from the moment `commit` resolves every read on every caller sees it, and
+ * before that `get` and `list` agree on whether it happened (a value in flight is never read).
  * Guards make read-modify-write safe without a lock: a commit whose guards no longer hold
  * is refused with `KvConflict` and writes nothing, so two requests cannot both take a port.
  */

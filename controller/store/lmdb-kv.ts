@@ -9,6 +9,8 @@ const NO_SPACE = new Set<unknown>(["ENOSPC", "EDQUOT", 28, 122]);
 const IO_ERROR = new Set<unknown>(["EIO", 5]);
 /** Free space under which an I/O error on commit is taken for a full disk. */
 const NEARLY_FULL_BYTES = 16 * 1024 * 1024;
+/** Decoded values kept: a thousand-node project's records with room to spare. */
+const MAX_DECODED = 20_000;
 
 /**
  * The embedded Node backend. LMDB commits are ACID and survive `kill -9`; `transaction`
@@ -16,11 +18,24 @@ const NEARLY_FULL_BYTES = 16 * 1024 * 1024;
  * serialises across threads and processes, so guarded commits cannot interleave.
  * Decoded values are cached (hot records such as a project or a switch with a hundred ports
  * are read on every request) and handed out frozen, so no caller can alter the cached copy.
+ *
+ * The cache holds committed values only. lmdb's own cache takes a value when it is put, before
+ * its transaction commits, so `get` saw a write in flight while `getRange` still saw the disk:
+ * a list read beside a commit paired the new project stamp with the old list, and the list
+ * cache kept that body under the new stamp (a link answered 201 then missing from every list).
+ * A key being written is read from the disk, like a list, until its commit has resolved.
  */
 export class LmdbKeyValueStore implements KeyValueStore {
   private readonly db: RootDatabase<unknown, string>;
   /** lmdb's own errors after close are unspecific; late callers (a socket closing during shutdown) get KvClosed. */
   private closed = false;
+  /** Committed values by key, least recently read first; a commit drops the keys it writes. */
+  private readonly committed = new Map<string, unknown>();
+  /**
+   * Keys written by commits in flight, with how many: read from the disk each time, as `list`
+   * reads them, because the moment lmdb makes a commit visible is not one we can observe.
+   */
+  private readonly inFlight = new Map<string, number>();
 
   constructor(private readonly path: string) {
     this.db = open<unknown, string>({
@@ -29,7 +44,7 @@ export class LmdbKeyValueStore implements KeyValueStore {
       // Durability over throughput: a 2xx must mean the change is on disk.
       noSync: false,
       overlappingSync: false,
-      cache: true,
+      cache: false,
       // With event-turn batching, lmdb opens each batch with a promise of its own that nobody
       // can handle; a failed commit (disk full) rejects it and Node ends the process.
       // Our transactions are batched all the same.
@@ -39,7 +54,17 @@ export class LmdbKeyValueStore implements KeyValueStore {
 
   async get<T>(key: string): Promise<T | undefined> {
     if (this.closed) throw new KvClosed();
-    return deepFreeze(this.db.get(key)) as T | undefined;
+    if (this.inFlight.has(key)) return deepFreeze(this.db.get(key)) as T | undefined;
+    if (this.committed.has(key)) {
+      const value = this.committed.get(key);
+      this.committed.delete(key);
+      this.committed.set(key, value);
+      return value as T | undefined;
+    }
+    const value = deepFreeze(this.db.get(key));
+    this.committed.set(key, value);
+    if (this.committed.size > MAX_DECODED) this.committed.delete(this.committed.keys().next().value!);
+    return value as T | undefined;
   }
 
   async list<T>(prefix: string): Promise<KvEntry<T>[]> {
@@ -53,6 +78,10 @@ export class LmdbKeyValueStore implements KeyValueStore {
 
   async commit(writes: readonly KvWrite[], guards: readonly KvGuard[] = []): Promise<void> {
     if (this.closed) throw new KvClosed();
+    for (const write of writes) {
+      this.committed.delete(write.key);
+      this.inFlight.set(write.key, (this.inFlight.get(write.key) ?? 0) + 1);
+    }
     try {
       await this.db.transaction(() => {
         for (const guard of guards) {
@@ -60,29 +89,28 @@ export class LmdbKeyValueStore implements KeyValueStore {
         }
         for (const write of writes) {
           if ("delete" in write) this.db.remove(write.key);
-          else this.db.put(write.key, deepFreeze(structuredClone(write.value)));
+          else this.db.put(write.key, write.value);
         }
       });
     } catch (error) {
       if (error instanceof KvConflict) throw error;
-      // The cache took the puts of the failed transaction (and of any batched with it) as they
-      // were made; dropping it makes reads and guards see the disk again.
-      this.cachedValues().clear();
       const cause = await commitCause(error);
       if (await outOfSpace(this.path, cause)) {
         throw new KvFull("The store could not save the change: no space left on the device. Free some space and try again");
       }
       throw new KvUnavailable(`The store could not save the change: ${(cause as Error).message}`);
+    } finally {
+      for (const write of writes) {
+        const left = this.inFlight.get(write.key)! - 1;
+        if (left === 0) this.inFlight.delete(write.key);
+        else this.inFlight.set(write.key, left);
+      }
     }
   }
 
   async close(): Promise<void> {
     this.closed = true;
     await this.db.close();
-  }
-
-  private cachedValues(): Map<string, unknown> {
-    return (this.db as unknown as { cache: Map<string, unknown> }).cache;
   }
 }
 
