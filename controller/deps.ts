@@ -121,8 +121,9 @@ export interface ItemProblem {
 export type HostAnswer =
   /** The host runs the revision carrying the change; `problems` are the change's items it could not bring up. */
   | { hostId: string; outcome: "applied"; problems: ItemProblem[] }
-  /** The host is not connected, or did not acknowledge in time: the change waits for it. */
-  | { hostId: string; outcome: "unreachable"; reason: "disconnected" | "timeout" }
+  /** The host is not connected, or stopped answering (silent for `silentForMs`) before it acknowledged: the change waits for it. */
+  | { hostId: string; outcome: "unreachable"; reason: "disconnected" }
+  | { hostId: string; outcome: "unreachable"; reason: "timeout"; silentForMs: number }
   /** No daemon ever connected as this host: there is nothing to apply the change to. */
   | { hostId: string; outcome: "absent" };
 

@@ -1,56 +1,65 @@
-/** How a request's wait for its host ended. */
-export type AckOutcome = "acked" | "disconnected" | "timeout";
+import type { HostLiveness } from "./host-liveness";
+
+/** How a request's wait for its host ended; a timeout says how long the host had been silent. */
+export type AckWait = { outcome: "acked" } | { outcome: "disconnected" } | { outcome: "timeout"; silentForMs: number };
 
 interface Waiter {
   revision: number;
   timeoutMs: number;
   timer: ReturnType<typeof setTimeout>;
-  resolve(outcome: AckOutcome): void;
+  resolve(wait: AckWait): void;
 }
 
 /**
  * The requests of one host's session waiting for it to acknowledge a revision. Each waits at
- * most its timeout *without news*: every progress report from the host (it is busy starting a
- * hundred emulators, not gone) gives every waiter its whole timeout again, so a slow host is
- * waited for while it works and a silent one answers 409 when its timeout has passed.
+ * most its timeout *without news*: every message from the host (a progress report, a pong, a
+ * counter report) gives every waiter its whole timeout again, so a host busy starting a
+ * hundred emulators is waited for while it answers, and one that stopped answering gets a 409.
+ * A host that answers pings slowly is given longer (see `HostLiveness.patience`).
  */
 export class AckWaiters {
   private readonly waiting = new Set<Waiter>();
 
-  /** Resolves when `revision` or a later one is acknowledged, the session ends, or the host stays silent for `timeoutMs`. */
-  wait(revision: number, timeoutMs: number): Promise<AckOutcome> {
+  constructor(private readonly liveness: HostLiveness) {}
+
+  /** Resolves when `revision` or a later one is acknowledged, the session ends, or the host stays silent too long. */
+  wait(revision: number, timeoutMs: number): Promise<AckWait> {
     return new Promise((resolve) => {
-      const waiter: Waiter = {
-        revision,
-        timeoutMs,
-        timer: setTimeout(() => this.settle(waiter, "timeout"), timeoutMs),
-        resolve,
-      };
+      const waiter: Waiter = { revision, timeoutMs, timer: this.timer(() => waiter, timeoutMs), resolve };
       this.waiting.add(waiter);
     });
   }
 
-  /** The host acknowledged `revision`: every request waiting for it, or for an earlier one, answers. */
-  acknowledged(revision: number): void {
-    for (const waiter of [...this.waiting]) if (waiter.revision <= revision) this.settle(waiter, "acked");
+  /** Whether any request waits: the session pings the host only then. */
+  get active(): boolean {
+    return this.waiting.size > 0;
   }
 
-  /** The host is working on a state: every waiter's timeout starts again from now. */
-  progressed(): void {
+  /** The host acknowledged `revision`: every request waiting for it, or for an earlier one, answers. */
+  acknowledged(revision: number): void {
+    for (const waiter of [...this.waiting]) if (waiter.revision <= revision) this.settle(waiter, { outcome: "acked" });
+  }
+
+  /** The host said something: every waiter's timeout starts again from now. */
+  heard(): void {
     for (const waiter of this.waiting) {
       clearTimeout(waiter.timer);
-      waiter.timer = setTimeout(() => this.settle(waiter, "timeout"), waiter.timeoutMs);
+      waiter.timer = this.timer(() => waiter, waiter.timeoutMs);
     }
   }
 
   /** The session ended: nothing it was asked will be acknowledged on it. */
   disconnected(): void {
-    for (const waiter of [...this.waiting]) this.settle(waiter, "disconnected");
+    for (const waiter of [...this.waiting]) this.settle(waiter, { outcome: "disconnected" });
   }
 
-  private settle(waiter: Waiter, outcome: AckOutcome): void {
+  private timer(waiter: () => Waiter, timeoutMs: number): ReturnType<typeof setTimeout> {
+    return setTimeout(() => this.settle(waiter(), { outcome: "timeout", silentForMs: this.liveness.silentFor() }), this.liveness.patience(timeoutMs));
+  }
+
+  private settle(waiter: Waiter, wait: AckWait): void {
     if (!this.waiting.delete(waiter)) return;
     clearTimeout(waiter.timer);
-    waiter.resolve(outcome);
+    waiter.resolve(wait);
   }
 }

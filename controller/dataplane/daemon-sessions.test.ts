@@ -17,6 +17,9 @@ class FakeDaemon {
   closedWith: { code: number; reason: string } | undefined;
   connection!: DaemonConnection;
   acks = true;
+  /** Whether it answers pings, and after how long. */
+  pongs = true;
+  pongDelayMs = 0;
 
   constructor(readonly peer: string) {}
 
@@ -28,6 +31,7 @@ class FakeDaemon {
         this.received.push(message);
         const revision = revisionOf(message);
         if (revision !== undefined && this.acks) setTimeout(() => this.ack(revision), 0);
+        if ("ping" in message && this.pongs) setTimeout(() => this.connection.message(daemonFrame({ pong: message.ping })), this.pongDelayMs);
       },
       close: (code, reason) => {
         this.closedWith = { code, reason };
@@ -167,7 +171,25 @@ describe("a host that reports progress", () => {
     expect((await started).status).toBe(200);
   });
 
-  it("answers 409 when the progress stops for the ack timeout", async () => {
+  it("answers 409 once the host has said nothing for the ack timeout, naming how long", async () => {
+    const { hub, api } = lab(400);
+    const daemon = new FakeDaemon("127.0.0.1:40001").dial(hub, "local", "one");
+    const project = (await api("POST", "/v2/projects", { name: "p" })).body.project_id;
+    const node = (await api("POST", `/v2/projects/${project}/nodes`, { name: "PC1", node_type: "vpcs", compute_id: "local" })).body.node_id;
+    await settle();
+    daemon.acks = false;
+    daemon.pongs = false;
+    const started = api("POST", `/v2/projects/${project}/nodes/${node}/start`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    daemon.progress(daemon.states().at(-1)!, 1);
+    const answer = await started;
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toMatch(/^Dataplane host local did not answer for 0\.[4-9] s: the change is saved, and the host applies it when it answers again$/);
+  });
+});
+
+describe("a busy host that answers pings", () => {
+  it("is waited for while it answers, with no progress report at all, and answers once it acks", async () => {
     const { hub, api } = lab(400);
     const daemon = new FakeDaemon("127.0.0.1:40001").dial(hub, "local", "one");
     const project = (await api("POST", "/v2/projects", { name: "p" })).body.project_id;
@@ -175,8 +197,27 @@ describe("a host that reports progress", () => {
     await settle();
     daemon.acks = false;
     const started = api("POST", `/v2/projects/${project}/nodes/${node}/start`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    daemon.progress(daemon.states().at(-1)!, 1);
-    expect((await started).body.message).toBe("Dataplane host local reported no progress with the change for 0.4 s: the change is saved, and the host applies it when it answers again");
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(daemon.received.filter((message) => "ping" in message).length).toBeGreaterThan(3);
+    daemon.ack(daemon.states().at(-1)!);
+    expect((await started).status).toBe(200);
+  });
+
+  it("is given several of its own round trips once it answers slowly, longer than the ack timeout", async () => {
+    const { hub, api } = lab(400);
+    const daemon = new FakeDaemon("127.0.0.1:40001").dial(hub, "local", "one");
+    const project = (await api("POST", "/v2/projects", { name: "p" })).body.project_id;
+    const node = (await api("POST", `/v2/projects/${project}/nodes`, { name: "PC1", node_type: "vpcs", compute_id: "local" })).body.node_id;
+    await settle();
+    daemon.acks = false;
+    daemon.pongDelayMs = 300;
+    const started = api("POST", `/v2/projects/${project}/nodes/${node}/start`);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Round trips of 300 ms: silence is borne for 1.2 s now, where the ack timeout is 0.4 s. The
+    // pongs already on their way arrive by 0.9 s; nothing is heard after.
+    daemon.pongs = false;
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    daemon.ack(daemon.states().at(-1)!);
+    expect((await started).status).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
-import type { Hello, LinkSpec } from "@shared/proto";
+import { encodeControllerMessage, type Hello, type LinkSpec } from "@shared/proto";
 import type { ControllerDeps } from "../deps";
-import { AckWaiters } from "./ack-waiters";
+import { AckWaiters, type AckWait } from "./ack-waiters";
 import { CaptureStreams } from "./capture-streams";
 import type { DataplaneEffect } from "../domain/dataplane-effects";
 import type { LeftOut } from "./desired-state";
@@ -9,6 +9,7 @@ import { LatestWrite } from "./latest-write";
 import { keys } from "../store/keys";
 import { KvClosed } from "../store/kv";
 import { createLogger } from "@shared/logging/logger";
+import { HostLiveness, PING_INTERVAL_MS } from "./host-liveness";
 import type { HostRecordsView, ItemsByProject } from "./host-records-view";
 import { NodeCommandLines } from "./node-command-lines";
 import { SentState } from "./sent-state";
@@ -53,7 +54,9 @@ export class HostSession {
   leftOut: LeftOut[] = [];
   ackedRevision = 0;
   ackErrors: StoredItemError[] = [];
-  readonly ackWaiters = new AckWaiters();
+  /** When the host was last heard from, and how fast it answers pings. */
+  readonly liveness = new HostLiveness();
+  readonly ackWaiters = new AckWaiters(this.liveness);
   /** Capture files the host is sending, for `GET …/pcap`. */
   readonly captures = new CaptureStreams();
   /** The command lines of the host's nodes, as its acks report them. */
@@ -74,6 +77,8 @@ export class HostSession {
   private debounce: ReturnType<typeof setTimeout> | undefined;
   /** Re-armed by every message: when it fires, the host is taken for gone. */
   private silence: ReturnType<typeof setTimeout> | undefined;
+  /** Pings the host while requests wait for its ack. */
+  private pinger: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     readonly hello: Hello,
@@ -98,11 +103,44 @@ export class HostSession {
     );
   }
 
-  /** Something was heard from the daemon: `onSilent` runs if nothing more is for `silenceMs`. */
+  /**
+   * Something was heard from the daemon: requests waiting for it wait on, and `onSilent` runs
+   * if nothing more is heard for `silenceMs` (longer for a host that answers pings slowly).
+   */
   heard(silenceMs: number, onSilent: () => void): void {
     clearTimeout(this.silence);
     if (this.closed) return;
-    this.silence = setTimeout(onSilent, silenceMs);
+    this.liveness.heard();
+    this.ackWaiters.heard();
+    this.silence = setTimeout(onSilent, this.liveness.patience(silenceMs));
+  }
+
+  /** The daemon answered ping `nonce` (after `heard`, which every message calls). */
+  ponged(nonce: number): void {
+    this.liveness.pong(nonce);
+  }
+
+  /**
+   * Waits for the host to acknowledge `revision`, pinging it meanwhile: its pongs keep the wait
+   * going while it is busy, and their round trips set how long its silence is borne.
+   */
+  waitForAck(revision: number, timeoutMs: number): Promise<AckWait> {
+    if (this.closed) return Promise.resolve({ outcome: "disconnected" });
+    if (this.ackedRevision >= revision) return Promise.resolve({ outcome: "acked" });
+    const waited = this.ackWaiters.wait(revision, timeoutMs);
+    if (this.pinger === undefined) {
+      const ping = () => {
+        if (!this.ackWaiters.active || this.closed) {
+          clearInterval(this.pinger);
+          this.pinger = undefined;
+          return;
+        }
+        this.socket.send(encodeControllerMessage({ ping: { nonce: this.liveness.ping() } }));
+      };
+      this.pinger = setInterval(ping, Math.min(PING_INTERVAL_MS, timeoutMs / 4));
+      ping();
+    }
+    return waited;
   }
 
   /** The next push looks at the effect's items (if it names them in one project), or at everything. */
@@ -164,6 +202,7 @@ export class HostSession {
     clearTimeout(this.debounce);
     clearTimeout(this.silence);
     clearInterval(this.resync);
+    clearInterval(this.pinger);
     this.ackWaiters.disconnected();
     this.captures.disconnected();
   }

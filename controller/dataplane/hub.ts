@@ -18,7 +18,6 @@ import { KvClosed } from "../store/kv";
 import { keys } from "../store/keys";
 import { ackAnnouncements, ackOutcome } from "./ack-outcome";
 import { ackWaitMs } from "../domain/ack-wait";
-import type { AckOutcome } from "./ack-waiters";
 import { daemonArrival } from "./daemon-arrival";
 import { CLOSE_BAD_MESSAGE, CLOSE_HOST_TAKEN, CLOSE_UNAUTHORIZED, CLOSE_REPLACED, CLOSE_SILENT, HELLO_TIMEOUT_MS, helloProblem, SILENCE_TIMEOUT_MS } from "./daemon-hello";
 import { desiredHostState, desiredItems, type HostState, type LeftOut, type ProjectRecords } from "./desired-state";
@@ -152,8 +151,9 @@ export class DataplaneHub implements DataplaneControl {
     }
     session.changed(effect);
     await this.enqueue(session, false);
-    const outcome = await this.acknowledgement(session, session.sentRevision, timeoutMs);
-    if (outcome !== "acked") return { hostId, outcome: "unreachable", reason: outcome };
+    const waited = await session.waitForAck(session.sentRevision, timeoutMs);
+    if (waited.outcome === "timeout") return { hostId, outcome: "unreachable", reason: "timeout", silentForMs: waited.silentForMs };
+    if (waited.outcome === "disconnected") return { hostId, outcome: "unreachable", reason: "disconnected" };
     // What the state leaves out is a problem only for a node asked to run: a link to a QEMU node
     // is stored and listed under left_out, as is a stopped node of a type the host cannot run.
     // Whichever push stopped the node (this one, or one a concurrent change woke), it is still left out.
@@ -166,12 +166,6 @@ export class DataplaneHub implements DataplaneControl {
         .map((error) => ({ kind: error.kind === "link" ? ("link" as const) : ("node" as const), id: error.id, message: error.message })),
     ];
     return { hostId, outcome: "applied", problems };
-  }
-
-  private acknowledgement(session: HostSession, revision: number, timeoutMs: number): Promise<AckOutcome> {
-    if (session.closed) return Promise.resolve("disconnected");
-    if (session.ackedRevision >= revision) return Promise.resolve("acked");
-    return session.ackWaiters.wait(revision, timeoutMs);
   }
 
   connect(socket: DaemonSocket): DaemonConnection {
@@ -211,6 +205,8 @@ export class DataplaneHub implements DataplaneControl {
           throw error;
         }
         if (session) this.heard(session);
+        // Answered at once, not behind the messages before it: the round trip measures the host.
+        if (session && "pong" in decoded) return session.ponged(decoded.pong.nonce);
         chain = chain
           .then(async () => {
             if (ended) return;
@@ -238,7 +234,6 @@ export class DataplaneHub implements DataplaneControl {
               await this.factsReported(session, decoded.hostFacts);
             } else if ("progress" in decoded) {
               log.debug("dataplane host at work", { host_id: session.hostId, revision: decoded.progress.revision, done: decoded.progress.done, total: decoded.progress.total });
-              session.ackWaiters.progressed();
             }
           })
           .catch((error) => log.error("dataplane message failed", { host_id: session?.hostId, error: String(error) }));

@@ -1,6 +1,5 @@
 import type { ControllerDeps, HostAnswer } from "../deps";
 import { conflictingRequest, DomainError, missingRecord, storageFull, unavailable } from "../domain/errors";
-import { ackWaitMs } from "../domain/ack-wait";
 import { combineEffects, type DataplaneEffect } from "../domain/dataplane-effects";
 import type { Notification, NotificationScope } from "../events/event-bus";
 import { KvConflict, KvFull, KvUnavailable, type KvGuard, type KvWrite } from "../store/kv";
@@ -65,16 +64,16 @@ export async function applyChange(deps: ControllerDeps, change: Change): Promise
  */
 export async function reachDataplane(deps: ControllerDeps, effect: DataplaneEffect): Promise<void> {
   if (!deps.dataplane || effect.hostIds.length === 0) return;
-  const timeoutMs = ackWaitMs(deps.config, effect);
-  const failure = dataplaneFailure(await deps.dataplane.apply(effect), timeoutMs);
+  const failure = dataplaneFailure(await deps.dataplane.apply(effect));
   if (failure) throw conflictingRequest(failure);
 }
 
 /** The first thing that kept the hosts from doing what was asked, as the client reads it. */
-export function dataplaneFailure(answers: readonly HostAnswer[], timeoutMs: number): string | undefined {
+export function dataplaneFailure(answers: readonly HostAnswer[]): string | undefined {
   for (const answer of answers) {
     if (answer.outcome === "unreachable") {
-      return `Dataplane host ${answer.hostId} ${answer.reason === "timeout" ? `reported no progress with the change for ${timeoutMs / 1000} s` : "is not connected"}: the change is saved, and the host applies it when it answers again`;
+      const why = answer.reason === "timeout" ? `did not answer for ${(answer.silentForMs / 1000).toFixed(1)} s` : "is not connected";
+      return `Dataplane host ${answer.hostId} ${why}: the change is saved, and the host applies it when it answers again`;
     }
     if (answer.outcome === "applied" && answer.problems.length > 0) {
       return answer.problems.map((problem) => `${problem.message.charAt(0).toUpperCase()}${problem.message.slice(1)} (dataplane host ${answer.hostId})`).join("; ");

@@ -223,6 +223,26 @@ describe("control channel over a real WebSocket", () => {
     expect(progress.map((report) => report.done)).toEqual([...progress.map((report) => report.done)].sort());
   });
 
+  it("answers each ping at once, also while a state is being applied", async () => {
+    const sent: DaemonMessage[] = [];
+    const wss = new WebSocketServer({ port: 0, host: "127.0.0.1" });
+    later(() => new Promise((resolve) => wss.close(resolve)));
+    await new Promise((resolve) => wss.once("listening", resolve));
+    let release = (): void => {};
+    wss.on("connection", (socket) => {
+      socket.on("message", (data: Buffer) => sent.push(decodeDaemonMessage(new Uint8Array(data))));
+      socket.send(encodeControllerMessage({ state: { revision: 3, nodes: [], links: [] } }));
+      for (const nonce of [1, 2, 3]) socket.send(encodeControllerMessage({ ping: { nonce } }));
+    });
+    const stuck = { apply: () => new Promise<ItemError[]>((resolve) => (release = () => resolve([]))) };
+    const { started } = startClient({ url: `http://127.0.0.1:${(wss.address() as { port: number }).port}` }, { hostId: "h1", reconciler: stuck });
+    await started;
+    await waitFor("the pongs", () => sent.filter((message) => "pong" in message).length === 3);
+    expect(sent.flatMap((message) => ("pong" in message ? [message.pong.nonce] : []))).toEqual([1, 2, 3]);
+    expect(sent.some((message) => "ack" in message)).toBe(false);
+    release();
+  });
+
   it("registers the host as a compute, sends the full state, and a new revision for each change", async () => {
     const controller = await startController();
     const { reconciler } = startClient(controller, { hostId: "h1", name: "first host" });

@@ -307,6 +307,7 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
       this.emit("refused", message.refused.message);
       return;
     }
+    if ("ping" in message) return this.send({ pong: { nonce: message.ping.nonce } });
     if ("notice" in message) return this.log.warn(message.notice.message);
     if ("captureFollow" in message) return this.captures.handle(message.captureFollow);
     this.attempts = 0;

@@ -19,7 +19,8 @@ export namespace gns3 {
                 captureChunk?: (gns3.dataplane.v1.CaptureChunk.$Properties|null);
                 hostFacts?: (gns3.dataplane.v1.HostFacts.$Properties|null);
                 progress?: (gns3.dataplane.v1.Progress.$Properties|null);
-                body?: ("hello"|"ack"|"counters"|"captureChunk"|"hostFacts"|"progress");
+                pong?: (gns3.dataplane.v1.Pong.$Properties|null);
+                body?: ("hello"|"ack"|"counters"|"captureChunk"|"hostFacts"|"progress"|"pong");
                 static create(properties: gns3.dataplane.v1.DaemonMessage.$Shape): gns3.dataplane.v1.DaemonMessage & gns3.dataplane.v1.DaemonMessage.$Shape;
                 static create(properties?: gns3.dataplane.v1.DaemonMessage.$Properties): gns3.dataplane.v1.DaemonMessage;
                 static encode(message: gns3.dataplane.v1.DaemonMessage.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -35,7 +36,8 @@ export namespace gns3 {
                     captureChunk?: (gns3.dataplane.v1.CaptureChunk.$Properties|null);
                     hostFacts?: (gns3.dataplane.v1.HostFacts.$Properties|null);
                     progress?: (gns3.dataplane.v1.Progress.$Properties|null);
-                    body?: ("hello"|"ack"|"counters"|"captureChunk"|"hostFacts"|"progress");
+                    pong?: (gns3.dataplane.v1.Pong.$Properties|null);
+                    body?: ("hello"|"ack"|"counters"|"captureChunk"|"hostFacts"|"progress"|"pong");
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = {
@@ -45,10 +47,33 @@ export namespace gns3 {
                   captureChunk?: gns3.dataplane.v1.CaptureChunk.$Shape|null;
                   hostFacts?: gns3.dataplane.v1.HostFacts.$Shape|null;
                   progress?: gns3.dataplane.v1.Progress.$Shape|null;
+                  pong?: gns3.dataplane.v1.Pong.$Shape|null;
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ body?: undefined; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null }|{ body?: "hello"; hello: gns3.dataplane.v1.Hello.$Shape; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null }|{ body?: "ack"; hello?: null; ack: gns3.dataplane.v1.Ack.$Shape; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null }|{ body?: "counters"; hello?: null; ack?: null; counters: gns3.dataplane.v1.CountersReport.$Shape; captureChunk?: null; hostFacts?: null; progress?: null }|{ body?: "captureChunk"; hello?: null; ack?: null; counters?: null; captureChunk: gns3.dataplane.v1.CaptureChunk.$Shape; hostFacts?: null; progress?: null }|{ body?: "hostFacts"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts: gns3.dataplane.v1.HostFacts.$Shape; progress?: null }|{ body?: "progress"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress: gns3.dataplane.v1.Progress.$Shape })
+                  ({ body?: undefined; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null; pong?: null }|{ body?: "hello"; hello: gns3.dataplane.v1.Hello.$Shape; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null; pong?: null }|{ body?: "ack"; hello?: null; ack: gns3.dataplane.v1.Ack.$Shape; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null; pong?: null }|{ body?: "counters"; hello?: null; ack?: null; counters: gns3.dataplane.v1.CountersReport.$Shape; captureChunk?: null; hostFacts?: null; progress?: null; pong?: null }|{ body?: "captureChunk"; hello?: null; ack?: null; counters?: null; captureChunk: gns3.dataplane.v1.CaptureChunk.$Shape; hostFacts?: null; progress?: null; pong?: null }|{ body?: "hostFacts"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts: gns3.dataplane.v1.HostFacts.$Shape; progress?: null; pong?: null }|{ body?: "progress"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress: gns3.dataplane.v1.Progress.$Shape; pong?: null }|{ body?: "pong"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null; pong: gns3.dataplane.v1.Pong.$Shape })
                 );
+            }
+
+            interface IPong extends gns3.dataplane.v1.Pong.$Properties {
+            }
+
+            class Pong {
+                constructor(properties?: gns3.dataplane.v1.Pong.$Properties);
+                $unknowns?: Uint8Array[];
+                nonce: number;
+                static create(properties: gns3.dataplane.v1.Pong.$Shape): gns3.dataplane.v1.Pong & gns3.dataplane.v1.Pong.$Shape;
+                static create(properties?: gns3.dataplane.v1.Pong.$Properties): gns3.dataplane.v1.Pong;
+                static encode(message: gns3.dataplane.v1.Pong.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.Pong & gns3.dataplane.v1.Pong.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace Pong {
+                interface $Properties {
+                    nonce?: (number|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.Pong.$Properties;
             }
 
             interface IHello extends gns3.dataplane.v1.Hello.$Properties {
@@ -494,7 +519,8 @@ export namespace gns3 {
                 captureFollow?: (gns3.dataplane.v1.CaptureFollow.$Properties|null);
                 notice?: (gns3.dataplane.v1.Notice.$Properties|null);
                 change?: (gns3.dataplane.v1.StateChange.$Properties|null);
-                body?: ("state"|"refused"|"captureFollow"|"notice"|"change");
+                ping?: (gns3.dataplane.v1.Ping.$Properties|null);
+                body?: ("state"|"refused"|"captureFollow"|"notice"|"change"|"ping");
                 static create(properties: gns3.dataplane.v1.ControllerMessage.$Shape): gns3.dataplane.v1.ControllerMessage & gns3.dataplane.v1.ControllerMessage.$Shape;
                 static create(properties?: gns3.dataplane.v1.ControllerMessage.$Properties): gns3.dataplane.v1.ControllerMessage;
                 static encode(message: gns3.dataplane.v1.ControllerMessage.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -509,7 +535,8 @@ export namespace gns3 {
                     captureFollow?: (gns3.dataplane.v1.CaptureFollow.$Properties|null);
                     notice?: (gns3.dataplane.v1.Notice.$Properties|null);
                     change?: (gns3.dataplane.v1.StateChange.$Properties|null);
-                    body?: ("state"|"refused"|"captureFollow"|"notice"|"change");
+                    ping?: (gns3.dataplane.v1.Ping.$Properties|null);
+                    body?: ("state"|"refused"|"captureFollow"|"notice"|"change"|"ping");
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = {
@@ -518,10 +545,33 @@ export namespace gns3 {
                   captureFollow?: gns3.dataplane.v1.CaptureFollow.$Shape|null;
                   notice?: gns3.dataplane.v1.Notice.$Shape|null;
                   change?: gns3.dataplane.v1.StateChange.$Shape|null;
+                  ping?: gns3.dataplane.v1.Ping.$Shape|null;
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ body?: undefined; state?: null; refused?: null; captureFollow?: null; notice?: null; change?: null }|{ body?: "state"; state: gns3.dataplane.v1.DesiredHostState.$Shape; refused?: null; captureFollow?: null; notice?: null; change?: null }|{ body?: "refused"; state?: null; refused: gns3.dataplane.v1.Refused.$Shape; captureFollow?: null; notice?: null; change?: null }|{ body?: "captureFollow"; state?: null; refused?: null; captureFollow: gns3.dataplane.v1.CaptureFollow.$Shape; notice?: null; change?: null }|{ body?: "notice"; state?: null; refused?: null; captureFollow?: null; notice: gns3.dataplane.v1.Notice.$Shape; change?: null }|{ body?: "change"; state?: null; refused?: null; captureFollow?: null; notice?: null; change: gns3.dataplane.v1.StateChange.$Shape })
+                  ({ body?: undefined; state?: null; refused?: null; captureFollow?: null; notice?: null; change?: null; ping?: null }|{ body?: "state"; state: gns3.dataplane.v1.DesiredHostState.$Shape; refused?: null; captureFollow?: null; notice?: null; change?: null; ping?: null }|{ body?: "refused"; state?: null; refused: gns3.dataplane.v1.Refused.$Shape; captureFollow?: null; notice?: null; change?: null; ping?: null }|{ body?: "captureFollow"; state?: null; refused?: null; captureFollow: gns3.dataplane.v1.CaptureFollow.$Shape; notice?: null; change?: null; ping?: null }|{ body?: "notice"; state?: null; refused?: null; captureFollow?: null; notice: gns3.dataplane.v1.Notice.$Shape; change?: null; ping?: null }|{ body?: "change"; state?: null; refused?: null; captureFollow?: null; notice?: null; change: gns3.dataplane.v1.StateChange.$Shape; ping?: null }|{ body?: "ping"; state?: null; refused?: null; captureFollow?: null; notice?: null; change?: null; ping: gns3.dataplane.v1.Ping.$Shape })
                 );
+            }
+
+            interface IPing extends gns3.dataplane.v1.Ping.$Properties {
+            }
+
+            class Ping {
+                constructor(properties?: gns3.dataplane.v1.Ping.$Properties);
+                $unknowns?: Uint8Array[];
+                nonce: number;
+                static create(properties: gns3.dataplane.v1.Ping.$Shape): gns3.dataplane.v1.Ping & gns3.dataplane.v1.Ping.$Shape;
+                static create(properties?: gns3.dataplane.v1.Ping.$Properties): gns3.dataplane.v1.Ping;
+                static encode(message: gns3.dataplane.v1.Ping.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.Ping & gns3.dataplane.v1.Ping.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace Ping {
+                interface $Properties {
+                    nonce?: (number|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.Ping.$Properties;
             }
 
             interface INotice extends gns3.dataplane.v1.Notice.$Properties {

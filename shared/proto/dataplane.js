@@ -46,7 +46,8 @@ export const gns3 = $root.gns3 = (() => {
                  * @property {gns3.dataplane.v1.CaptureChunk.$Properties|null} [captureChunk] DaemonMessage captureChunk
                  * @property {gns3.dataplane.v1.HostFacts.$Properties|null} [hostFacts] DaemonMessage hostFacts
                  * @property {gns3.dataplane.v1.Progress.$Properties|null} [progress] DaemonMessage progress
-                 * @property {"hello"|"ack"|"counters"|"captureChunk"|"hostFacts"|"progress"} [body] DaemonMessage body
+                 * @property {gns3.dataplane.v1.Pong.$Properties|null} [pong] DaemonMessage pong
+                 * @property {"hello"|"ack"|"counters"|"captureChunk"|"hostFacts"|"progress"|"pong"} [body] DaemonMessage body
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -67,9 +68,10 @@ export const gns3 = $root.gns3 = (() => {
                  *   captureChunk?: gns3.dataplane.v1.CaptureChunk.$Shape|null;
                  *   hostFacts?: gns3.dataplane.v1.HostFacts.$Shape|null;
                  *   progress?: gns3.dataplane.v1.Progress.$Shape|null;
+                 *   pong?: gns3.dataplane.v1.Pong.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ body?: undefined; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null }|{ body?: "hello"; hello: gns3.dataplane.v1.Hello.$Shape; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null }|{ body?: "ack"; hello?: null; ack: gns3.dataplane.v1.Ack.$Shape; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null }|{ body?: "counters"; hello?: null; ack?: null; counters: gns3.dataplane.v1.CountersReport.$Shape; captureChunk?: null; hostFacts?: null; progress?: null }|{ body?: "captureChunk"; hello?: null; ack?: null; counters?: null; captureChunk: gns3.dataplane.v1.CaptureChunk.$Shape; hostFacts?: null; progress?: null }|{ body?: "hostFacts"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts: gns3.dataplane.v1.HostFacts.$Shape; progress?: null }|{ body?: "progress"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress: gns3.dataplane.v1.Progress.$Shape })
+                 *   ({ body?: undefined; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null; pong?: null }|{ body?: "hello"; hello: gns3.dataplane.v1.Hello.$Shape; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null; pong?: null }|{ body?: "ack"; hello?: null; ack: gns3.dataplane.v1.Ack.$Shape; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null; pong?: null }|{ body?: "counters"; hello?: null; ack?: null; counters: gns3.dataplane.v1.CountersReport.$Shape; captureChunk?: null; hostFacts?: null; progress?: null; pong?: null }|{ body?: "captureChunk"; hello?: null; ack?: null; counters?: null; captureChunk: gns3.dataplane.v1.CaptureChunk.$Shape; hostFacts?: null; progress?: null; pong?: null }|{ body?: "hostFacts"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts: gns3.dataplane.v1.HostFacts.$Shape; progress?: null; pong?: null }|{ body?: "progress"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress: gns3.dataplane.v1.Progress.$Shape; pong?: null }|{ body?: "pong"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null; pong: gns3.dataplane.v1.Pong.$Shape })
                  * )} gns3.dataplane.v1.DaemonMessage.$Shape
                  */
 
@@ -136,17 +138,25 @@ export const gns3 = $root.gns3 = (() => {
                  */
                 DaemonMessage.prototype.progress = null;
 
+                /**
+                 * DaemonMessage pong.
+                 * @member {gns3.dataplane.v1.Pong.$Properties|null|undefined} pong
+                 * @memberof gns3.dataplane.v1.DaemonMessage
+                 * @instance
+                 */
+                DaemonMessage.prototype.pong = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * DaemonMessage body.
-                 * @member {"hello"|"ack"|"counters"|"captureChunk"|"hostFacts"|"progress"|undefined} body
+                 * @member {"hello"|"ack"|"counters"|"captureChunk"|"hostFacts"|"progress"|"pong"|undefined} body
                  * @memberof gns3.dataplane.v1.DaemonMessage
                  * @instance
                  */
                 $Object.defineProperty(DaemonMessage.prototype, "body", {
-                    get: $util.oneOfGetter($oneOfFields = ["hello", "ack", "counters", "captureChunk", "hostFacts", "progress"]),
+                    get: $util.oneOfGetter($oneOfFields = ["hello", "ack", "counters", "captureChunk", "hostFacts", "progress", "pong"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -194,6 +204,8 @@ export const gns3 = $root.gns3 = (() => {
                         $root.gns3.dataplane.v1.HostFacts.encode(message.hostFacts, writer.uint32(/* id 5, wireType 2 =*/42).fork(), _depth + 1).ldelim();
                     if (message.progress != null && $Object.hasOwnProperty.call(message, "progress"))
                         $root.gns3.dataplane.v1.Progress.encode(message.progress, writer.uint32(/* id 6, wireType 2 =*/50).fork(), _depth + 1).ldelim();
+                    if (message.pong != null && $Object.hasOwnProperty.call(message, "pong"))
+                        $root.gns3.dataplane.v1.Pong.encode(message.pong, writer.uint32(/* id 7, wireType 2 =*/58).fork(), _depth + 1).ldelim();
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -280,6 +292,13 @@ export const gns3 = $root.gns3 = (() => {
                                 message.body = "progress";
                                 continue;
                             }
+                        case 7: {
+                                if (wireType !== 2)
+                                    break;
+                                message.pong = $root.gns3.dataplane.v1.Pong.decode(reader, reader.size(), $undefined, _depth + 1, message.pong);
+                                message.body = "pong";
+                                continue;
+                            }
                         }
                         reader.skipType(wireType, _depth, tag);
                         if (!reader.discardUnknown) {
@@ -312,6 +331,172 @@ export const gns3 = $root.gns3 = (() => {
                 };
 
                 return DaemonMessage;
+            })();
+
+            v1.Pong = (function() {
+
+                /**
+                 * Properties of a Pong.
+                 * @typedef {Object} gns3.dataplane.v1.Pong.$Properties
+                 * @property {number|null} [nonce] Pong nonce
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a Pong.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IPong
+                 * @augments gns3.dataplane.v1.Pong.$Properties
+                 * @deprecated Use gns3.dataplane.v1.Pong.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a Pong.
+                 * @typedef {gns3.dataplane.v1.Pong.$Properties} gns3.dataplane.v1.Pong.$Shape
+                 */
+
+                /**
+                 * Constructs a new Pong.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a Pong.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.Pong.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const Pong = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * Pong nonce.
+                 * @member {number} nonce
+                 * @memberof gns3.dataplane.v1.Pong
+                 * @instance
+                 */
+                Pong.prototype.nonce = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * Creates a new Pong instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.Pong
+                 * @static
+                 * @param {gns3.dataplane.v1.Pong.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.Pong} Pong instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.Pong.$Shape): gns3.dataplane.v1.Pong & gns3.dataplane.v1.Pong.$Shape;
+                 *   (properties?: gns3.dataplane.v1.Pong.$Properties): gns3.dataplane.v1.Pong;
+                 * }}
+                 */
+                Pong.create = function(properties) {
+                    return new Pong(properties);
+                };
+
+                /**
+                 * Encodes the specified Pong message. Does not implicitly {@link gns3.dataplane.v1.Pong.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.Pong
+                 * @static
+                 * @param {gns3.dataplane.v1.Pong.$Properties} message Pong message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                Pong.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.nonce != null && $Object.hasOwnProperty.call(message, "nonce") && (typeof message.nonce === "object" ? message.nonce.low || message.nonce.high : message.nonce !== 0))
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.nonce);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a Pong message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.Pong
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.Pong & gns3.dataplane.v1.Pong.$Shape} Pong
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                Pong.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.Pong();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.nonce = value;
+                                else
+                                    delete message.nonce;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for Pong
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.Pong
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                Pong.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.Pong";
+                };
+
+                return Pong;
             })();
 
             v1.Hello = (function() {
@@ -3802,7 +3987,8 @@ export const gns3 = $root.gns3 = (() => {
                  * @property {gns3.dataplane.v1.CaptureFollow.$Properties|null} [captureFollow] ControllerMessage captureFollow
                  * @property {gns3.dataplane.v1.Notice.$Properties|null} [notice] ControllerMessage notice
                  * @property {gns3.dataplane.v1.StateChange.$Properties|null} [change] ControllerMessage change
-                 * @property {"state"|"refused"|"captureFollow"|"notice"|"change"} [body] ControllerMessage body
+                 * @property {gns3.dataplane.v1.Ping.$Properties|null} [ping] ControllerMessage ping
+                 * @property {"state"|"refused"|"captureFollow"|"notice"|"change"|"ping"} [body] ControllerMessage body
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -3822,9 +4008,10 @@ export const gns3 = $root.gns3 = (() => {
                  *   captureFollow?: gns3.dataplane.v1.CaptureFollow.$Shape|null;
                  *   notice?: gns3.dataplane.v1.Notice.$Shape|null;
                  *   change?: gns3.dataplane.v1.StateChange.$Shape|null;
+                 *   ping?: gns3.dataplane.v1.Ping.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ body?: undefined; state?: null; refused?: null; captureFollow?: null; notice?: null; change?: null }|{ body?: "state"; state: gns3.dataplane.v1.DesiredHostState.$Shape; refused?: null; captureFollow?: null; notice?: null; change?: null }|{ body?: "refused"; state?: null; refused: gns3.dataplane.v1.Refused.$Shape; captureFollow?: null; notice?: null; change?: null }|{ body?: "captureFollow"; state?: null; refused?: null; captureFollow: gns3.dataplane.v1.CaptureFollow.$Shape; notice?: null; change?: null }|{ body?: "notice"; state?: null; refused?: null; captureFollow?: null; notice: gns3.dataplane.v1.Notice.$Shape; change?: null }|{ body?: "change"; state?: null; refused?: null; captureFollow?: null; notice?: null; change: gns3.dataplane.v1.StateChange.$Shape })
+                 *   ({ body?: undefined; state?: null; refused?: null; captureFollow?: null; notice?: null; change?: null; ping?: null }|{ body?: "state"; state: gns3.dataplane.v1.DesiredHostState.$Shape; refused?: null; captureFollow?: null; notice?: null; change?: null; ping?: null }|{ body?: "refused"; state?: null; refused: gns3.dataplane.v1.Refused.$Shape; captureFollow?: null; notice?: null; change?: null; ping?: null }|{ body?: "captureFollow"; state?: null; refused?: null; captureFollow: gns3.dataplane.v1.CaptureFollow.$Shape; notice?: null; change?: null; ping?: null }|{ body?: "notice"; state?: null; refused?: null; captureFollow?: null; notice: gns3.dataplane.v1.Notice.$Shape; change?: null; ping?: null }|{ body?: "change"; state?: null; refused?: null; captureFollow?: null; notice?: null; change: gns3.dataplane.v1.StateChange.$Shape; ping?: null }|{ body?: "ping"; state?: null; refused?: null; captureFollow?: null; notice?: null; change?: null; ping: gns3.dataplane.v1.Ping.$Shape })
                  * )} gns3.dataplane.v1.ControllerMessage.$Shape
                  */
 
@@ -3883,17 +4070,25 @@ export const gns3 = $root.gns3 = (() => {
                  */
                 ControllerMessage.prototype.change = null;
 
+                /**
+                 * ControllerMessage ping.
+                 * @member {gns3.dataplane.v1.Ping.$Properties|null|undefined} ping
+                 * @memberof gns3.dataplane.v1.ControllerMessage
+                 * @instance
+                 */
+                ControllerMessage.prototype.ping = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * ControllerMessage body.
-                 * @member {"state"|"refused"|"captureFollow"|"notice"|"change"|undefined} body
+                 * @member {"state"|"refused"|"captureFollow"|"notice"|"change"|"ping"|undefined} body
                  * @memberof gns3.dataplane.v1.ControllerMessage
                  * @instance
                  */
                 $Object.defineProperty(ControllerMessage.prototype, "body", {
-                    get: $util.oneOfGetter($oneOfFields = ["state", "refused", "captureFollow", "notice", "change"]),
+                    get: $util.oneOfGetter($oneOfFields = ["state", "refused", "captureFollow", "notice", "change", "ping"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -3939,6 +4134,8 @@ export const gns3 = $root.gns3 = (() => {
                         $root.gns3.dataplane.v1.Notice.encode(message.notice, writer.uint32(/* id 4, wireType 2 =*/34).fork(), _depth + 1).ldelim();
                     if (message.change != null && $Object.hasOwnProperty.call(message, "change"))
                         $root.gns3.dataplane.v1.StateChange.encode(message.change, writer.uint32(/* id 5, wireType 2 =*/42).fork(), _depth + 1).ldelim();
+                    if (message.ping != null && $Object.hasOwnProperty.call(message, "ping"))
+                        $root.gns3.dataplane.v1.Ping.encode(message.ping, writer.uint32(/* id 6, wireType 2 =*/50).fork(), _depth + 1).ldelim();
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -4018,6 +4215,13 @@ export const gns3 = $root.gns3 = (() => {
                                 message.body = "change";
                                 continue;
                             }
+                        case 6: {
+                                if (wireType !== 2)
+                                    break;
+                                message.ping = $root.gns3.dataplane.v1.Ping.decode(reader, reader.size(), $undefined, _depth + 1, message.ping);
+                                message.body = "ping";
+                                continue;
+                            }
                         }
                         reader.skipType(wireType, _depth, tag);
                         if (!reader.discardUnknown) {
@@ -4050,6 +4254,172 @@ export const gns3 = $root.gns3 = (() => {
                 };
 
                 return ControllerMessage;
+            })();
+
+            v1.Ping = (function() {
+
+                /**
+                 * Properties of a Ping.
+                 * @typedef {Object} gns3.dataplane.v1.Ping.$Properties
+                 * @property {number|null} [nonce] Ping nonce
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a Ping.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IPing
+                 * @augments gns3.dataplane.v1.Ping.$Properties
+                 * @deprecated Use gns3.dataplane.v1.Ping.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a Ping.
+                 * @typedef {gns3.dataplane.v1.Ping.$Properties} gns3.dataplane.v1.Ping.$Shape
+                 */
+
+                /**
+                 * Constructs a new Ping.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a Ping.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.Ping.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const Ping = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * Ping nonce.
+                 * @member {number} nonce
+                 * @memberof gns3.dataplane.v1.Ping
+                 * @instance
+                 */
+                Ping.prototype.nonce = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * Creates a new Ping instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.Ping
+                 * @static
+                 * @param {gns3.dataplane.v1.Ping.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.Ping} Ping instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.Ping.$Shape): gns3.dataplane.v1.Ping & gns3.dataplane.v1.Ping.$Shape;
+                 *   (properties?: gns3.dataplane.v1.Ping.$Properties): gns3.dataplane.v1.Ping;
+                 * }}
+                 */
+                Ping.create = function(properties) {
+                    return new Ping(properties);
+                };
+
+                /**
+                 * Encodes the specified Ping message. Does not implicitly {@link gns3.dataplane.v1.Ping.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.Ping
+                 * @static
+                 * @param {gns3.dataplane.v1.Ping.$Properties} message Ping message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                Ping.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.nonce != null && $Object.hasOwnProperty.call(message, "nonce") && (typeof message.nonce === "object" ? message.nonce.low || message.nonce.high : message.nonce !== 0))
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.nonce);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a Ping message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.Ping
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.Ping & gns3.dataplane.v1.Ping.$Shape} Ping
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                Ping.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.Ping();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                    message.nonce = value;
+                                else
+                                    delete message.nonce;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for Ping
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.Ping
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                Ping.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.Ping";
+                };
+
+                return Ping;
             })();
 
             v1.Notice = (function() {

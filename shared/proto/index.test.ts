@@ -125,6 +125,9 @@ describe("messages", () => {
     expect(decodeDaemonMessage(encodeDaemonMessage({ hello }))).toEqual({ hello });
     const progress = { revision: 12, done: 40, total: 100 };
     expect(decodeDaemonMessage(encodeDaemonMessage({ progress }))).toEqual({ progress });
+    // A ping's nonce starts at 1, but an empty one still decodes as a ping, not as nothing.
+    expect(decodeDaemonMessage(encodeDaemonMessage({ pong: { nonce: 7 } }))).toEqual({ pong: { nonce: 7 } });
+    expect(decodeControllerMessage(encodeControllerMessage({ ping: { nonce: 0 } }))).toEqual({ ping: { nonce: 0 } });
     const ack = {
       revision: 3,
       errors: [{ kind: ItemErrorKind.LINK, id: "l1", message: "port in use" }],

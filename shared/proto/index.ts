@@ -400,13 +400,21 @@ export interface CaptureChunk {
   error: string;
 }
 
-export type DaemonMessage = { hello: Hello } | { ack: Ack } | { counters: CountersReport } | { captureChunk: CaptureChunk } | { hostFacts: HostFacts } | { progress: Progress };
+export type DaemonMessage =
+  | { hello: Hello }
+  | { ack: Ack }
+  | { counters: CountersReport }
+  | { captureChunk: CaptureChunk }
+  | { hostFacts: HostFacts }
+  | { progress: Progress }
+  | { pong: { nonce: number } };
 export type ControllerMessage =
   | { state: DesiredHostState }
   | { change: StateChange }
   | { refused: Refused }
   | { captureFollow: CaptureFollow }
-  | { notice: Notice };
+  | { notice: Notice }
+  | { ping: { nonce: number } };
 
 /** Bytes that are not a message of the expected type (truncated, wrong side, empty oneof). */
 export class MalformedMessage extends Error {}
@@ -444,7 +452,8 @@ export function decodeDaemonMessage(bytes: Uint8Array): DaemonMessage {
   if (message.captureChunk) return { captureChunk: completeCaptureChunk(message.captureChunk) };
   if (message.hostFacts) return { hostFacts: completeHostFacts(message.hostFacts) };
   if (message.progress) return { progress: { revision: message.progress.revision ?? 0, done: message.progress.done ?? 0, total: message.progress.total ?? 0 } };
-  throw new MalformedMessage("daemon message carries none of hello, ack, counters, capture_chunk, host_facts, progress");
+  if (message.pong) return { pong: { nonce: message.pong.nonce ?? 0 } };
+  throw new MalformedMessage("daemon message carries none of hello, ack, counters, capture_chunk, host_facts, progress, pong");
 }
 
 export function decodeControllerMessage(bytes: Uint8Array): ControllerMessage {
@@ -454,7 +463,8 @@ export function decodeControllerMessage(bytes: Uint8Array): ControllerMessage {
   if (message.refused) return { refused: { message: message.refused.message ?? "" } };
   if (message.captureFollow) return { captureFollow: completeCaptureFollow(message.captureFollow) };
   if (message.notice) return { notice: { message: message.notice.message ?? "" } };
-  throw new MalformedMessage("controller message carries none of state, change, refused, capture_follow, notice");
+  if (message.ping) return { ping: { nonce: message.ping.nonce ?? 0 } };
+  throw new MalformedMessage("controller message carries none of state, change, refused, capture_follow, notice, ping");
 }
 
 export function decodeDesiredHostState(bytes: Uint8Array): DesiredHostState {
