@@ -17,7 +17,7 @@ import { createLogger } from "@shared/logging/logger";
 import type { QemuSpec } from "@shared/proto";
 import type { Endpoint } from "../forwarding/endpoint";
 import { UdpEndpoint } from "../forwarding/udp-endpoint";
-import { consolePortTaken, ensureTcpPortFree, exitOf, freeUdpPort, hasExited, howItExited, withTail } from "./emulator-process";
+import { consolePortTaken, ensureTcpPortFree, exitOf, freeUdpPort, hasExited, howItExited, startPolls, withTail } from "./emulator-process";
 import { liveProcesses } from "./live-processes";
 import { SwitchablePort } from "./switchable-port";
 import { forgetProcesses, recordProcesses } from "./pid-file";
@@ -69,7 +69,6 @@ const QMP_SOCKET = "qmp.sock";
 /** sun_path's size: a longer socket path is reached through the process's cwd instead. */
 const UNIX_PATH_MAX = 107;
 const KILL_GRACE_MS = 3000;
-const START_POLL_MS = 25;
 const OUTPUT_GRACE_MS = 200;
 /** How long a console port held by a leftover QEMU just killed may take to be let go. */
 const LEFTOVER_PORT_GRACE_MS = 2000;
@@ -337,13 +336,14 @@ function cannotRun(binary: string, error: NodeJS.ErrnoException): Error {
 /** Resolves once this QEMU listens on the console port; another program there is not taken for it. */
 async function waitForConsole(running: QemuRun, port: number, deadline: number, timeoutMs: number): Promise<void> {
   const since = performance.now();
+  const pauses = startPolls();
   for (;;) {
     if (hasExited(running.child)) throw new Error("the process exited during start");
     const holder = await portHolder("tcp", port, [running.leader.pid], since);
     if (holder === "ours") return;
     if (holder === "another") throw new Error(consolePortTaken(port));
     if (performance.now() > deadline) throw new Error(`the console on port ${port} did not open within ${timeoutMs} ms`);
-    await sleep(START_POLL_MS);
+    await sleep(pauses.next().value);
   }
 }
 

@@ -21,7 +21,7 @@ import { UdpEndpoint } from "../forwarding/udp-endpoint";
 import { liveProcesses } from "./live-processes";
 import { SwitchablePort } from "./switchable-port";
 import { forgetProcesses, recordProcesses } from "./pid-file";
-import { consolePortTaken, ensureTcpPortFree, exitOf, freeUdpPort, hasExited, howItExited, withTail } from "./emulator-process";
+import { consolePortTaken, ensureTcpPortFree, exitOf, freeUdpPort, hasExited, howItExited, startPolls, withTail } from "./emulator-process";
 import { endLeftovers, PortRaceLost, ProcessSupervisor, spawnEmulator, type ProcessCrash, type SpawnedEmulator, type SupervisedRun } from "./process-supervisor";
 import { placeStartupScript, STARTUP_SCRIPT } from "./startup-script";
 import { descendants, identify, isAlive, portHolder, signal, signalGroup, type ProcessIdentity } from "./processes";
@@ -65,7 +65,6 @@ interface VpcsRun extends SupervisedRun {
 
 const PID_FILE = "vpcs.pids.json";
 const KILL_GRACE_MS = 2000;
-const START_POLL_MS = 20;
 
 /** The `vpcs` program of one node, over its runs (ProcessSupervisor holds what every emulator's process shares). */
 export class VpcsProcess {
@@ -240,6 +239,7 @@ async function waitUntilServing(running: VpcsRun, timeoutMs: number): Promise<vo
   const { console: consolePort, vpcs: vpcsPort } = running.ports;
   const since = performance.now();
   const deadline = since + timeoutMs;
+  const pauses = startPolls();
   for (;;) {
     if (hasExited(running.child)) throw new Error("the process exited during start");
     const ours = [running.leader.pid, ...descendants(running.leader.pid).map((each) => each.pid)];
@@ -252,7 +252,7 @@ async function waitUntilServing(running: VpcsRun, timeoutMs: number): Promise<vo
     if (performance.now() > deadline) {
       throw new Error(consoleOpen ? `VPCS did not bind its UDP port ${vpcsPort} within ${timeoutMs} ms` : `the console on port ${consolePort} did not open within ${timeoutMs} ms`);
     }
-    await sleep(START_POLL_MS);
+    await sleep(pauses.next().value);
   }
 }
 
