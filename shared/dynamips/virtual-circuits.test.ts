@@ -20,6 +20,16 @@ describe("Frame Relay and ATM mappings", () => {
     ]);
   });
 
+  it("takes a circuit listed both ways, as GNS3 does, for one circuit", () => {
+    expect(readCircuits("frame_relay", { "1:100": "2:200", "2:200": "1:100" })).toEqual([{ a: { port: 1, ids: [100] }, b: { port: 2, ids: [200] } }]);
+    expect(readCircuits("atm", { "1:0:100": "2:0:200", "1:5": "2:6", "2:0:200": "1:0:100", "2:6": "1:5" })).toEqual([
+      { a: { port: 1, ids: [0, 100] }, b: { port: 2, ids: [0, 200] } },
+      { a: { port: 1, ids: [5] }, b: { port: 2, ids: [6] } },
+    ]);
+    // One end of the mirror mapped elsewhere is a conflict still.
+    expect(readCircuits("frame_relay", { "1:100": "2:200", "2:200": "1:101" })).toBe(`port 2 DLCI 200 is in two mappings ("1:100" and "2:200")`);
+  });
+
   it("says what is wrong with a mapping", () => {
     expect(readCircuits("frame_relay", { "1:101": "2" })).toBe(`mapping "1:101": "2" is not 'port:dlci'`);
     expect(readCircuits("frame_relay", { "1:101": "2:1024" })).toBe(`mapping "1:101": DLCI 1024 is out of range (0 to 1023)`);

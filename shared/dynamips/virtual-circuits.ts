@@ -6,6 +6,11 @@
  * - Frame Relay: `"1:101": "2:202"`, port 1 DLCI 101 ↔ port 2 DLCI 202;
  * - ATM: `"1:10:100": "2:20:200"`, a virtual channel (port:VPI:VCI), or `"1:10": "2:20"`, a
  *   virtual path (port:VPI), whose every channel is switched with its VCI kept.
+ *
+ * GNS3's `set_mappings` skips a mapping whose ends are already mapped, so a project or a script
+ * that lists a circuit in both directions (`"1:101": "2:202", "2:202": "1:101"`) works there:
+ * a mirror of an earlier mapping is the same circuit here too. An end mapped to two different
+ * places is a conflict.
  */
 
 import type { CircuitEnd, VirtualCircuit } from "@shared/proto";
@@ -23,7 +28,8 @@ export function readCircuits(family: SwitchFamily, mappings: unknown): VirtualCi
   if (mappings === undefined || mappings === null) return [];
   if (typeof mappings !== "object" || Array.isArray(mappings)) return "mappings must be an object of 'source': 'destination' strings";
   const circuits: VirtualCircuit[] = [];
-  const used = new Map<string, string>();
+  /** Each end in a circuit: the mapping that named it, and the end it is joined to. */
+  const used = new Map<string, { source: string; partner: string }>();
   for (const [source, destination] of Object.entries(mappings as Record<string, unknown>)) {
     const a = readEnd(family, source);
     const b = typeof destination === "string" ? readEnd(family, destination) : `${JSON.stringify(destination)} is not a string`;
@@ -31,11 +37,12 @@ export function readCircuits(family: SwitchFamily, mappings: unknown): VirtualCi
     if (typeof b === "string") return `mapping ${JSON.stringify(source)}: ${b}`;
     if (a.ids.length !== b.ids.length) return `mapping ${JSON.stringify(source)} joins a virtual path to a virtual channel (${source} → ${destination})`;
     if (a.port === b.port && a.ids.join(":") === b.ids.join(":")) return `mapping ${JSON.stringify(source)} maps a circuit onto itself`;
-    for (const end of [a, b]) {
-      const key = endKey(end);
+    const [keyA, keyB] = [endKey(a), endKey(b)];
+    if (used.get(keyA)?.partner === keyB && used.get(keyB)?.partner === keyA) continue;
+    for (const [end, key, partner] of [[a, keyA, keyB], [b, keyB, keyA]] as const) {
       const earlier = used.get(key);
-      if (earlier !== undefined) return `${describeEnd(family, end)} is in two mappings (${JSON.stringify(earlier)} and ${JSON.stringify(source)})`;
-      used.set(key, source);
+      if (earlier !== undefined) return `${describeEnd(family, end)} is in two mappings (${JSON.stringify(earlier.source)} and ${JSON.stringify(source)})`;
+      used.set(key, { source, partner });
     }
     circuits.push({ a, b });
   }
