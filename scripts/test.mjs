@@ -40,10 +40,25 @@ function statOf(pid) {
 
 const LAB_PROGRAMS = /^(vpcs|workerd|qemu-system-.*)$/;
 const startedAt = Number(statOf(process.pid).fields[19]);
+/**
+ * Every process the run starts inherits this mark in its environment (the test helpers pass
+ * theirs on), so the leftover check ends only what this run started: a server and its lab run
+ * beside `npm test` by hand are not ours to end.
+ */
+const RUN_MARK = `GNS3_TEST_RUN=${process.pid}`;
+process.env.GNS3_TEST_RUN = String(process.pid);
+
+function startedByThisRun(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, "latin1").split("\0").includes(RUN_MARK);
+  } catch {
+    return false;
+  }
+}
 
 /**
- * Emulators, workerd and our servers started during the run and still alive once it is over: a
- * test left them behind. They are ended and named, and the run fails.
+ * Emulators, workerd and our servers this run started and still alive once it is over: a test
+ * left them behind. They are ended and named, and the run fails.
  */
 function endLeftovers() {
   const left = [];
@@ -58,7 +73,7 @@ function endLeftovers() {
       continue;
     }
     const ours = LAB_PROGRAMS.test(stat.comm) || (stat.comm === "node" && /\.build\/|run-bundled\.mjs/.test(argv));
-    if (!ours) continue;
+    if (!ours || !startedByThisRun(entry)) continue;
     left.push(`${entry} ${argv}`);
     try {
       process.kill(Number(entry), "SIGKILL");
