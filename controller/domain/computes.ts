@@ -28,6 +28,20 @@ export function localCompute(host: string, port: number): ComputeRecord {
   return { compute_id: LOCAL_COMPUTE_ID, name: "local", protocol: "http", host, port, user: null, connected: true, last_error: null };
 }
 
+/**
+ * GNS3's answer to "where does a client call this compute action": the compute's own API URL
+ * (`GET /v2/computes/endpoint/{id}/{emulator}/{action}`). A wildcard address is given as the
+ * loopback one, and an IPv6 address in its short form between brackets, as GNS3 does.
+ */
+export function computeEndpoint(compute: Pick<ComputeRecord, "protocol" | "host" | "port">, emulator: string, action: string): string {
+  let host = compute.host;
+  if (host.includes(":")) {
+    const short = new URL(`http://[${host}]/`).hostname;
+    host = short === "[::]" ? "[::1]" : short;
+  } else if (host === "0.0.0.0") host = "127.0.0.1";
+  return `${compute.protocol}://${host}:${compute.port}/v2/compute/${emulator}/${action}`;
+}
+
 /** What the compute's host told of itself, beyond its record. */
 export interface ComputeHostView {
   /** Our addition, for hosts a daemon connected as; left out otherwise, as GNS3 has no such field. */

@@ -20,6 +20,17 @@ describeApi("computes", (api) => {
     expect((await api.get("/v2/computes/elsewhere")).body).toEqual({ message: "Compute ID elsewhere doesn't exist", status: 404 });
   });
 
+  it("tells where a compute's own API serves an action, as GNS3's endpoint route does", async () => {
+    const local = (await api.get("/v2/computes/local")).body;
+    const host = local.host === "0.0.0.0" ? "127.0.0.1" : local.host.includes(":") ? `[${local.host}]` : local.host;
+    expect(await api.get("/v2/computes/endpoint/local/vpcs/images")).toMatchObject({
+      status: 200,
+      body: { endpoint: `http://${host}:${local.port}/v2/compute/vpcs/images` },
+    });
+    expect((await api.get("/v2/computes/endpoint/local/qemu/images/disks/a.qcow2")).body.endpoint).toMatch(/\/v2\/compute\/qemu\/images\/disks\/a\.qcow2$/);
+    expect((await api.get("/v2/computes/endpoint/elsewhere/vpcs/images")).body).toEqual({ message: "Compute ID elsewhere doesn't exist", status: 404 });
+  });
+
   it("reports GNS3's port ranges and the console ports its nodes hold", async () => {
     const empty = await api.get("/v2/computes/local/ports");
     expect(empty.status).toBe(200);

@@ -8,7 +8,7 @@ import { parseJsonBody, validate } from "../http/validation";
 import { LOCAL_COMPUTE_ID } from "../domain/computes";
 import { computeNetworkInterfaces, computePorts, listComputeImages, qemuBinaries, qemuCapabilitiesOf, uploadComputeImage } from "../services/compute-resources";
 import { deleteCompute, registerCompute, updateCompute } from "../services/compute-registry";
-import { getCompute, listComputes } from "../services/computes";
+import { computeEndpointOf, getCompute, listComputes } from "../services/computes";
 
 const binariesQuery = z.object({ archs: z.array(z.enum(QEMU_PLATFORMS)).optional() });
 
@@ -16,6 +16,10 @@ export function registerComputeRoutes(app: Hono, deps: ControllerDeps): void {
   app.get("/v2/computes", async () => jsonResponse(200, await listComputes(deps)));
 
   app.post("/v2/computes", async (c) => jsonResponse(201, await registerCompute(deps, await parseJsonBody(c.req.raw, computeCreate))));
+
+  app.get("/v2/computes/endpoint/:compute_id/:emulator/:action{.+}", async (c) =>
+    jsonResponse(200, { endpoint: await computeEndpointOf(deps, c.req.param("compute_id"), c.req.param("emulator"), c.req.param("action")) }),
+  );
 
   app.get("/v2/computes/:compute_id", async (c) => jsonResponse(200, await getCompute(deps, c.req.param("compute_id"))));
 

@@ -2,7 +2,7 @@ import type { ControllerDeps } from "../deps";
 import { missingRecord } from "../domain/errors";
 import { loadEveryHostFacts, loadHostFacts } from "./host-facts";
 import { loadDataplaneStatus } from "./dataplane-status";
-import { computeToWire, GNS3_DEFAULT_PORT, LOCAL_COMPUTE_ID, localCompute, type ComputeRecord } from "../domain/computes";
+import { computeEndpoint, computeToWire, GNS3_DEFAULT_PORT, LOCAL_COMPUTE_ID, localCompute, type ComputeRecord } from "../domain/computes";
 import { qemuAccelerator } from "../domain/qemu-host";
 import { keys } from "../store/keys";
 
@@ -31,6 +31,11 @@ export async function getCompute(deps: ControllerDeps, computeId: string): Promi
   const compute = await loadComputeRecord(deps, computeId);
   const [dataplane, facts] = await Promise.all([loadDataplaneStatus(deps, computeId), loadHostFacts(deps, computeId)]);
   return computeToWire(compute, deps.config.version, deps.usage(), { dataplane, qemuAccelerator: qemuAccelerator(facts) });
+}
+
+/** The URL of a compute's own API for `emulator`'s `action`, as GNS3 tells it; 404 for an unknown compute. */
+export async function computeEndpointOf(deps: ControllerDeps, computeId: string, emulator: string, action: string): Promise<string> {
+  return computeEndpoint(await loadComputeRecord(deps, computeId), emulator, action);
 }
 
 /** A compute as clients see it in an answer or an event, without the dataplane status `GET` adds. */
