@@ -59,6 +59,15 @@ class TestConsole {
 }
 
 /** A WebSocket client that keeps what it receives, frame kinds included. */
+/** Opens a WebSocket and waits for it to close: whether it opened first, and the close's code and reason. */
+function openedThenClosed(url: string): Promise<{ opened: boolean; code: number; reason: string }> {
+  const socket = new WebSocket(url);
+  let opened = false;
+  socket.once("open", () => (opened = true));
+  socket.on("error", () => undefined);
+  return new Promise((resolve) => socket.once("close", (code, reason) => resolve({ opened, code, reason: reason.toString() })));
+}
+
 class ConsoleClient {
   private bytes = Buffer.alloc(0);
   readonly frameKinds = new Set<"binary" | "text">();
@@ -221,16 +230,19 @@ describeApi("node console WebSocket", (api: ApiClient) => {
     expect(await client.closed).toBe(1000);
   });
 
-  itWs("refuses the upgrade with 404, 409 when nothing answers on the console port", async () => {
+  itWs("refuses the upgrade of an unknown node with 404, and closes a console that cannot be had with 1000 and why, as GNS3", async () => {
     const projectId = await project();
     expect((await refusedUpgrade(wsUrl(consolePath(projectId, UNKNOWN)))).status).toBe(404);
     const silent = createServer();
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const closedPort = (silent.address() as { port: number }).port;
     await new Promise((resolve) => silent.close(resolve));
-    const refused = await refusedUpgrade(wsUrl(consolePath(projectId, await vpcs(projectId, closedPort))));
-    expect(refused.status).toBe(409);
-    expect(JSON.parse(refused.body).message).toMatch(/^Cannot connect to node PC1 telnet server: /);
+    const nothingThere = await openedThenClosed(wsUrl(consolePath(projectId, await vpcs(projectId, closedPort))));
+    expect(nothingThere.opened).toBe(true);
+    expect(nothingThere.code).toBe(1000);
+    expect(nothingThere.reason).toMatch(/^Cannot connect to node PC1 telnet server: /);
+    const stopped = await openedThenClosed(wsUrl(consolePath(projectId, await vpcs(projectId, consolePort, false))));
+    expect(stopped).toEqual({ opened: true, code: 1000, reason: "Node PC2 is not started" });
   });
 
   itWs("refuses a handshake that cannot succeed with a 400, before it takes the console from anyone", async () => {

@@ -62,7 +62,7 @@ describeApi("the GNS3 web UI's requests", (api) => {
     expect(updated.status).toBe(201);
     expect(updated.body.filters).toEqual({ delay: [50, 5], packet_loss: [2] });
 
-    // The terminal of a node that is not started is refused before any upgrade, with a reason.
+    // Asked without an upgrade, the terminal of a node that is not started says why as a 409.
     const console = await api.get(`${base}/nodes/${pc.body.node_id}/console/ws`);
     expect(console.status).toBe(409);
     expect(console.body).toEqual({ message: "Node PC1 is not started", status: 409 });

@@ -181,7 +181,7 @@ describe.each([
     }
   }, 90_000);
 
-  it("refuses the console of a stopped node before the upgrade, with GNS3's message", async () => {
+  it("answers a plain GET for the console of a stopped node with 409 and GNS3's message", async () => {
     const pc2 = lab.nodes[1]!;
     await applied(() => lab.api("POST", `${nodePath(pc2.node_id)}/stop`));
     const reply = await lab.api("GET", `${nodePath(pc2.node_id)}/console/ws`);
