@@ -26,13 +26,19 @@ export interface ProjectListenerWatch {
 export class ListenerSlots {
   private total = 0;
   private readonly perProject = new Map<string, number>();
+  /** Of those, the ones that hold the project open (every listener but an observer). */
+  private readonly holding = new Map<string, number>();
 
   constructor(
     private readonly limits: ListenerLimits,
     private readonly watch?: ProjectListenerWatch,
   ) {}
 
-  take(scope: NotificationScope): ListenerSlot {
+  /**
+   * `holdsProject` false is an observer (the dashboard watching a lab): it counts against the
+   * limits, but a project whose other listeners left is closed by `auto_close` all the same.
+   */
+  take(scope: NotificationScope, holdsProject = true): ListenerSlot {
     if (this.total >= this.limits.total) {
       return { refused: `Too many notification listeners: at most ${this.limits.total} at once (--max-notification-listeners)` };
     }
@@ -42,9 +48,12 @@ export class ListenerSlots {
       return { refused: `Too many notification listeners on this project: at most ${this.limits.perProject} (--max-notification-listeners-per-project)` };
     }
     this.total++;
-    if (projectId !== undefined) {
-      this.perProject.set(projectId, onProject + 1);
-      if (onProject === 0) this.watch?.listened(projectId);
+    if (projectId !== undefined) this.perProject.set(projectId, onProject + 1);
+    const holding = projectId !== undefined && holdsProject ? projectId : undefined;
+    if (holding !== undefined) {
+      const holders = this.holding.get(holding) ?? 0;
+      this.holding.set(holding, holders + 1);
+      if (holders === 0) this.watch?.listened(holding);
     }
     let released = false;
     return {
@@ -54,9 +63,13 @@ export class ListenerSlots {
         this.total--;
         if (projectId === undefined) return;
         const left = this.perProject.get(projectId)! - 1;
-        if (left > 0) return void this.perProject.set(projectId, left);
-        this.perProject.delete(projectId);
-        this.watch?.unlistened(projectId);
+        if (left > 0) this.perProject.set(projectId, left);
+        else this.perProject.delete(projectId);
+        if (holding === undefined) return;
+        const holders = this.holding.get(holding)! - 1;
+        if (holders > 0) return void this.holding.set(holding, holders);
+        this.holding.delete(holding);
+        this.watch?.unlistened(holding);
       },
     };
   }

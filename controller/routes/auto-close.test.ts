@@ -86,6 +86,24 @@ describeApi("project auto_close", (api) => {
     await untilClosed(projectId);
   });
 
+  it("does not count an observer (the dashboard): looking at a lab and leaving does not close it, nor keep it open", async (context) => {
+    if (api.baseUrl === undefined) return context.skip();
+    const projectId = await newProject();
+    const observer = await openWebSocket(`${api.baseUrl.replace(/^http/, "ws")}/v2/projects/${projectId}/notifications/ws?observer=true`);
+    clients.push(observer);
+    await observer.frames.next();
+    await observer.close();
+    await pause(DELAY_MS * 2);
+    expect(await statusOf(projectId)).toBe("opened");
+
+    // A GUI's listener that leaves closes the project, however many observers still watch.
+    const watching = await openWebSocket(`${api.baseUrl.replace(/^http/, "ws")}/v2/projects/${projectId}/notifications/ws?observer=true`);
+    clients.push(watching);
+    await watching.frames.next();
+    await (await listen(projectId)).close();
+    await untilClosed(projectId);
+  });
+
   it("closes as GNS3 closes: nodes stopped, the project reopens with its topology", async () => {
     const projectId = await newProject();
     const base = `/v2/projects/${projectId}`;

@@ -33,8 +33,8 @@ export function registerNotificationRoutes(app: Hono, deps: ControllerDeps): voi
       send,
       onClose,
     });
-  const stream = (scope: NotificationScope): Response => {
-    const slot = slots.take(scope);
+  const stream = (scope: NotificationScope, holdsProject = true): Response => {
+    const slot = slots.take(scope, holdsProject);
     if ("refused" in slot) throw new ApiError(429, slot.refused);
     return notificationStreamResponse(feed(scope, slot.release));
   };
@@ -44,7 +44,7 @@ export function registerNotificationRoutes(app: Hono, deps: ControllerDeps): voi
   app.get("/v2/projects/:project_id/notifications", async (c) => {
     const projectId = c.req.param("project_id");
     await loadProject(deps, projectId);
-    return stream(projectScope(projectId));
+    return stream(projectScope(projectId), !observing(c));
   });
 
   // GNS3 2.2 left this compute endpoint broken; here it is the project's stream, for a project
@@ -59,11 +59,11 @@ export function registerNotificationRoutes(app: Hono, deps: ControllerDeps): voi
   // A runtime without WebSockets (the in-process test target) serves the HTTP streams only.
   if (!upgradeWebSocket) return;
 
-  const socketFeed = (scope: NotificationScope): WSEvents => {
+  const socketFeed = (scope: NotificationScope, holdsProject = true): WSEvents => {
     let close: (() => void) | undefined;
     return {
       onOpen: (_event, ws) => {
-        const slot = slots.take(scope);
+        const slot = slots.take(scope, holdsProject);
         if ("refused" in slot) return ws.close(TRY_AGAIN_LATER, slot.refused);
         close = feed(scope, slot.release)((notification) => sendOrDrop(ws, notificationText(notification)));
       },
@@ -84,7 +84,7 @@ export function registerNotificationRoutes(app: Hono, deps: ControllerDeps): voi
       await loadProject(deps, c.req.param("project_id"));
       await next();
     },
-    upgradeWebSocket((c) => socketFeed(projectScope(c.req.param("project_id")!))),
+    upgradeWebSocket((c) => socketFeed(projectScope(c.req.param("project_id")!), !observing(c))),
     requireUpgrade,
   );
 }
@@ -105,6 +105,15 @@ function sendOrDrop(ws: WSContext, text: string): void {
     throw new Error("client dropped");
   }
   ws.send(text);
+}
+
+/**
+ * `?observer=true` (ours; GNS3 clients never send it): a listener that only watches, as the
+ * dashboard does, and so does not keep an `auto_close` project open, which GNS3 closes when the
+ * last client that opened it leaves.
+ */
+function observing(c: Context): boolean {
+  return c.req.query("observer") === "true";
 }
 
 function projectScope(projectId: string): NotificationScope {

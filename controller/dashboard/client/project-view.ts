@@ -57,7 +57,8 @@ export class ProjectView {
     document.title = `${project.name} · link dashboard`;
     if (project.status !== "opened") await call("POST", `${this.base}/open`, {});
     await this.reload();
-    this.socket = new NotificationSocket(`${this.base}/notifications/ws`, {
+    // An observer: looking at a lab and closing the tab must not let auto_close stop it.
+    this.socket = new NotificationSocket(`${this.base}/notifications/ws?observer=true`, {
       onNotification: (notification) => this.apply(notification),
       onOpen: () => {
         // Read by people and tests alike: whether what the page shows is live.
