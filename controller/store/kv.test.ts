@@ -191,6 +191,21 @@ describe("the lmdb store on disk", () => {
     await expect(store.commit([{ key: "k", value: 2 }])).rejects.toBeInstanceOf(KvClosed);
   });
 
+  it("keeps a client's __proto__ key as an own property, read after a reopen and listed", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "kv-"));
+    folders.push(folder);
+    const value = JSON.parse('{"link_style": {"a": {"__proto__": {"polluted": "yes"}}}, "__proto_": 1}');
+    const first = new LmdbKeyValueStore(folder);
+    await first.commit([{ key: "links/l", value }]);
+    expect(JSON.stringify(await first.get("links/l"))).toBe(JSON.stringify(value));
+    await first.close();
+    const second = new LmdbKeyValueStore(folder);
+    expect(JSON.stringify(await second.get("links/l"))).toBe(JSON.stringify(value));
+    expect(JSON.stringify((await second.list("links/"))[0]!.value)).toBe(JSON.stringify(value));
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    await second.close();
+  });
+
   it("keeps committed data across a reopen", async () => {
     const folder = mkdtempSync(join(tmpdir(), "kv-"));
     folders.push(folder);

@@ -1,6 +1,7 @@
 import { statfs } from "node:fs/promises";
 import { deepFreeze } from "@shared/deep-freeze";
 import { open, type RootDatabase } from "lmdb";
+import { escapeKeys, restoreKeys } from "./proto-keys";
 import { KvClosed, KvConflict, KvFull, KvUnavailable, guardHolds, type KeyValueStore, type KvEntry, type KvGuard, type KvWrite } from "./kv";
 
 /** How long to wait for lmdb to say why a commit failed (it says so at once; this only bounds a surprise). */
@@ -54,14 +55,14 @@ export class LmdbKeyValueStore implements KeyValueStore {
 
   async get<T>(key: string): Promise<T | undefined> {
     if (this.closed) throw new KvClosed();
-    if (this.inFlight.has(key)) return deepFreeze(this.db.get(key)) as T | undefined;
+    if (this.inFlight.has(key)) return this.read(key) as T | undefined;
     if (this.committed.has(key)) {
       const value = this.committed.get(key);
       this.committed.delete(key);
       this.committed.set(key, value);
       return value as T | undefined;
     }
-    const value = deepFreeze(this.db.get(key));
+    const value = this.read(key);
     this.committed.set(key, value);
     if (this.committed.size > MAX_DECODED) this.committed.delete(this.committed.keys().next().value!);
     return value as T | undefined;
@@ -71,7 +72,7 @@ export class LmdbKeyValueStore implements KeyValueStore {
     if (this.closed) throw new KvClosed();
     const found: KvEntry<T>[] = [];
     for (const { key, value } of this.db.getRange({ start: prefix, end: `${prefix}\uffff` })) {
-      found.push({ key, value: deepFreeze(value) as T });
+      found.push({ key, value: deepFreeze(restoreKeys(value)) as T });
     }
     return found;
   }
@@ -89,7 +90,7 @@ export class LmdbKeyValueStore implements KeyValueStore {
         }
         for (const write of writes) {
           if ("delete" in write) this.db.remove(write.key);
-          else this.db.put(write.key, write.value);
+          else this.db.put(write.key, escapeKeys(write.value));
         }
       });
     } catch (error) {
@@ -106,6 +107,10 @@ export class LmdbKeyValueStore implements KeyValueStore {
         else this.inFlight.set(write.key, left);
       }
     }
+  }
+
+  private read(key: string): unknown {
+    return deepFreeze(restoreKeys(this.db.get(key)));
   }
 
   async close(): Promise<void> {
