@@ -17,7 +17,7 @@ const NODES = 100;
 const ACK_TIMEOUT_S = "3";
 /** Each spinner stops by itself after this long, whatever happens to the bench. */
 const SPIN_LIMIT_S = 600;
-const WATCH = join(import.meta.dirname, "bulk-start/daemon-loop-watch.mjs");
+const WATCH = join(import.meta.dirname, "daemon-loop-watch.mjs");
 
 /** One request, read whole; no time limit (undici's would end a start longer than 300 s). */
 function call(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
