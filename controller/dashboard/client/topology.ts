@@ -1,5 +1,6 @@
 import { drawingBounds, drawingImageUrl, drawingSize } from "../drawing-image";
 import { filtersInWords, linkState } from "../link-words";
+import { shownPositions } from "../node-layout";
 import { activatable, svg } from "./elements";
 import { endNames, type Drawing, type Link, type Node } from "./model";
 
@@ -23,6 +24,11 @@ export interface TopologyChanges {
 }
 
 const MARGIN = 60;
+/**
+ * The least of the project the map shows: a lab of three nodes fills it without its symbols
+ * and link words drawn hundreds of pixels tall.
+ */
+const MIN_VIEW = { width: 900, height: 560 };
 
 /**
  * The project drawn into `canvas` from the nodes' positions (x/y is a symbol's top-left, as in
@@ -38,6 +44,8 @@ export class Topology {
   private readonly shownNodes = new Map<string, SVGGElement>();
   private readonly shownLinks = new Map<string, SVGGElement>();
   private readonly shownDrawings = new Map<string, SVGImageElement>();
+  /** Where each node is drawn (see node-layout.ts). */
+  private positions = new Map<string, { x: number; y: number }>();
 
   constructor(
     private readonly canvas: SVGSVGElement,
@@ -49,11 +57,21 @@ export class Topology {
 
   /** Draws again what `changes` names, and the links of the nodes it names (they move and are renamed with them). */
   redraw(changes: TopologyChanges): void {
-    const links = new Set(changes.links);
-    if (changes.nodes.size > 0) {
-      for (const link of this.model.links.values()) if (link.nodes.some((end) => changes.nodes.has(end.node_id))) links.add(link.link_id);
+    const nodes = new Set(changes.nodes);
+    if (nodes.size > 0) {
+      // A node that moved or came may move others drawn beside it: those are drawn again too.
+      const positions = shownPositions(this.model.nodes.values());
+      for (const [nodeId, at] of positions) {
+        const before = this.positions.get(nodeId);
+        if (!before || before.x !== at.x || before.y !== at.y) nodes.add(nodeId);
+      }
+      this.positions = positions;
     }
-    for (const nodeId of changes.nodes) this.place(this.shownNodes, this.nodeLayer, nodeId, this.model.nodes.get(nodeId), (node) => this.nodeElement(node));
+    const links = new Set(changes.links);
+    if (nodes.size > 0) {
+      for (const link of this.model.links.values()) if (link.nodes.some((end) => nodes.has(end.node_id))) links.add(link.link_id);
+    }
+    for (const nodeId of nodes) this.place(this.shownNodes, this.nodeLayer, nodeId, this.model.nodes.get(nodeId), (node) => this.nodeElement(node));
     for (const linkId of links) this.place(this.shownLinks, this.linkLayer, linkId, this.model.links.get(linkId), (link) => this.linkElement(link));
     for (const drawingId of changes.drawings) this.place(this.shownDrawings, this.drawingLayer, drawingId, this.model.drawings.get(drawingId), drawingElement);
     if (changes.drawings.size > 0) this.stackDrawings();
@@ -72,7 +90,7 @@ export class Topology {
   }
 
   private fit(): void {
-    this.canvas.setAttribute("viewBox", viewBox([...this.model.nodes.values()], [...this.model.drawings.values()]));
+    this.canvas.setAttribute("viewBox", viewBox([...this.model.nodes.values()].map((node) => this.shown(node)), [...this.model.drawings.values()]));
   }
 
   /** Puts `record`'s new element where its old one was (or last in its layer), or takes the old one away. */
@@ -101,7 +119,14 @@ export class Topology {
     if (!inOrder) this.drawingLayer.replaceChildren(...byZ.map(([, element]) => element));
   }
 
-  private nodeElement(node: Node): SVGGElement {
+  /** The node as drawn: at its position, or beside the others that share it. */
+  private shown(node: Node): Node {
+    const at = this.positions.get(node.node_id);
+    return at ? { ...node, x: at.x, y: at.y } : node;
+  }
+
+  private nodeElement(record: Node): SVGGElement {
+    const node = this.shown(record);
     const group = svg(
       "g",
       { class: `node ${node.status}`, "data-id": node.node_id, "data-status": node.status },
@@ -116,7 +141,7 @@ export class Topology {
 
   /** Undefined while its ends are not both known: drawn when the second one comes. */
   private linkElement(link: Link): SVGGElement | undefined {
-    const [a, b] = link.nodes.map((end) => this.model.nodes.get(end.node_id));
+    const [a, b] = link.nodes.map((end) => this.model.nodes.get(end.node_id)).map((node) => node && this.shown(node));
     if (!a || !b) return undefined;
     const [from, to] = [centre(a), centre(b)];
     const state = linkState(link);
@@ -171,5 +196,7 @@ function viewBox(nodes: readonly Node[], drawings: readonly Drawing[]): string {
     right = Math.max(right, box.x + box.width);
     bottom = Math.max(bottom, box.y + box.height);
   }
-  return `${left - MARGIN} ${top - MARGIN} ${right - left + 2 * MARGIN} ${bottom - top + 2 * MARGIN}`;
+  const width = Math.max(MIN_VIEW.width, right - left + 2 * MARGIN);
+  const height = Math.max(MIN_VIEW.height, bottom - top + 2 * MARGIN);
+  return `${(left + right - width) / 2} ${(top + bottom - height) / 2} ${width} ${height}`;
 }
