@@ -35,18 +35,27 @@ afterEach(() => {
 
 type Api = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
 
-/** 199 projects with a switch on host h2, then one with a linked pair of switches on `local`; the last one's link. */
-async function storeOfProjects(api: Api): Promise<{ projectId: string; linkId: string }> {
+/**
+ * 199 projects with a switch on host h2, then one with a linked pair of switches on `local`; the
+ * last one's link. `keepAlive` has the hosts say something now and then, as a daemon's counter
+ * reports do every second: on a loaded machine this takes longer than the hub bears silence.
+ */
+async function storeOfProjects(api: Api, keepAlive: () => void): Promise<{ projectId: string; linkId: string }> {
   for (let index = 0; index < PROJECTS - 1; index++) {
+    keepAlive();
     const project = await api("POST", "/v2/projects", { name: `other-${index}` });
     expect((await api("POST", `/v2/projects/${project.body.project_id}/nodes`, { name: "SW", node_type: "ethernet_switch", compute_id: "h2" })).status).toBe(201);
   }
   const project = await api("POST", "/v2/projects", { name: "mine" });
   const base = `/v2/projects/${project.body.project_id}`;
   const switches = [];
-  for (const name of ["SW1", "SW2"]) switches.push((await api("POST", `${base}/nodes`, { name, node_type: "ethernet_switch", compute_id: "local" })).body.node_id);
+  for (const name of ["SW1", "SW2"]) {
+    const made = await api("POST", `${base}/nodes`, { name, node_type: "ethernet_switch", compute_id: "local" });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    switches.push(made.body.node_id);
+  }
   const link = await api("POST", `${base}/links`, { nodes: switches.map((node_id) => ({ node_id, adapter_number: 0, port_number: 0 })) });
-  expect(link.status).toBe(201);
+  expect(link.status, JSON.stringify(link.body)).toBe(201);
   return { projectId: project.body.project_id, linkId: link.body.link_id };
 }
 
@@ -69,7 +78,9 @@ describe("a push reads only what its host runs", () => {
       const text = await response.text();
       return { status: response.status, body: text ? JSON.parse(text) : null };
     };
-    const mine = await storeOfProjects(api);
+    const mine = await storeOfProjects(api, () => {
+      for (const daemon of daemons.values()) daemon.connection.message(daemonFrame({ counters: { links: [], sampledAtMs: Date.now() } }));
+    });
 
     touched.length = 0;
     const statesOfH2 = daemons.get("h2")!.states;
@@ -89,6 +100,7 @@ describe("a push reads only what its host runs", () => {
 
   it("on Workers: a filter change in one of 200 projects calls only that project's object and its host's", async () => {
     const { env, computes, api } = workerInNode({ DATAPLANE_TOKEN: TOKEN });
+    const sockets = new Map<string, object>();
     for (const hostId of ["local", "h2"]) {
       computes.instance(hostId);
       const state = computes.states.get(hostId)!;
@@ -108,6 +120,7 @@ describe("a push reads only what its host runs", () => {
         },
       };
       state.acceptWebSocket(socket);
+      sockets.set(hostId, socket);
       computes.instance(hostId).webSocketMessage(socket as never, daemonFrame({ hello: daemonHello(hostId, TOKEN) }));
     }
     const called: string[] = [];
@@ -123,7 +136,9 @@ describe("a push reads only what its host runs", () => {
     };
     countCalls("project", env.PROJECTS);
     countCalls("compute", env.COMPUTES);
-    const mine = await storeOfProjects(api);
+    const mine = await storeOfProjects(api, () => {
+      for (const [hostId, socket] of sockets) computes.instance(hostId).webSocketMessage(socket as never, daemonFrame({ counters: { links: [], sampledAtMs: Date.now() } }));
+    });
     // Host h2 rebuilds its state after the 199 nodes it was given: let it finish first.
     for (let quiet = 0, seen = -1; quiet < 5; quiet = called.length === seen ? quiet + 1 : 0) {
       seen = called.length;

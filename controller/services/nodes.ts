@@ -181,6 +181,7 @@ export async function updateNode(deps: ControllerDeps, projectId: string, nodeId
   await loadOpenedProject(deps, projectId);
   let before: NodeRecord | undefined;
   let startupScript: string | null | undefined;
+  let wakes: DataplaneEffect | undefined;
   const updated = await withConflictRetry(async () => {
     const node = (before = await loadNode(deps, projectId, nodeId));
     const split = splitStartupScript(node.node_type, input.properties);
@@ -212,11 +213,14 @@ export async function updateNode(deps: ControllerDeps, projectId: string, nodeId
     next.revision = node.revision + 1;
     change.writes.push({ key: keys.node(projectId, nodeId), value: next });
     change.events.push(projectEvent(projectId, "node.updated", nodeWire(deps, next)));
-    change.wakes = nodeEffect(node, next);
     await applyChange(deps, change);
+    wakes = nodeEffect(node, next);
     return next;
   });
   await updateNodeScript(deps, before!, updated, startupScript);
+  // Only now: the host's state carries the node's script, which a rename has just rewritten; a
+  // push woken before would send the old one, and nothing would wake another.
+  if (wakes) deps.dataplane?.wake(wakes);
   return updated;
 }
 
