@@ -123,6 +123,7 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "get", path: "/v2/computes/:compute_id/network/interfaces", summary: "Network interfaces of a compute's machine, as its daemon reported them (a cloud node's ports)", status: 200 },
   { method: "get", path: "/v2/compute/network/interfaces", summary: "Network interfaces of the local compute's machine", status: 200 },
   { method: "get", path: "/v2/computes/:compute_id/ports", summary: "Port ranges of a compute and the ports taken", status: 200, response: computePortsWire },
+  { method: "get", path: "/v2/computes/endpoint/:compute_id/:emulator/:action{.+}", summary: "Where a compute's own API serves an action ({\"endpoint\": URL}), as GNS3 tells it", status: 200 },
   { method: "get", path: "/v2/computes/:compute_id/qemu/binaries", summary: "QEMU emulators of a compute's machine, as its daemon reported them (`?archs=x86_64,i386` filters: an extension)", status: 200, response: z.array(qemuBinary) },
   { method: "get", path: "/v2/computes/:compute_id/qemu/capabilities", summary: "The QEMU platforms KVM accelerates on a compute's machine", status: 200, response: qemuCapabilitiesWire },
   {

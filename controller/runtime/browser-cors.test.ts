@@ -92,13 +92,14 @@ describe.skipIf(missing !== undefined)(`a page of another origin in Chromium${mi
       const { body: pc } = await api("POST", `/v2/projects/${project.project_id}/nodes`, { name: "PC1", node_type: "vpcs", compute_id: "local" });
       const nodePath = `/v2/projects/${project.project_id}/nodes/${pc.node_id}`;
       expect((await api("POST", `${nodePath}/start`)).status).toBe(200);
-      // The start answered once VPCS listens; a page on a loaded machine may still see a refusal
-      // (the upgrade is answered before the socket opens), and tries again as a user would.
+      // The start answered once VPCS listens; a page on a loaded machine may still find the
+      // console refused (the socket opens and closes at once, as in GNS3), and tries again as a
+      // user would. A console that serves sends its telnet negotiation at once.
       let socket = 0;
       for (const until = Date.now() + 20_000; ; ) {
         socket = await page.watch(`${lab.url.replace(/^http/, "ws")}${nodePath}/console/ws`);
-        const opened = await page.report(socket);
-        if (opened.opened) break;
+        const opened = await page.report(socket, { count: 1 });
+        if (opened.opened && opened.closed === undefined && opened.received.length > 0) break;
         if (Date.now() > until) throw new Error(`the console WebSocket never opened: ${JSON.stringify(opened)}`);
         await new Promise((resolve) => setTimeout(resolve, 300));
       }
