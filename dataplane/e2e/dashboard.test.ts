@@ -163,7 +163,7 @@ describe.skipIf(missing !== undefined).each([
   // page), and each reconnection tried while the server was down. The page's code logs nothing.
   it("logged no error in the page's console but the network failures it was shown", () => {
     const refused = "Failed to load resource: the server responded with a status of 400 (Bad Request)";
-    const reconnecting = /^WebSocket connection to '.*\/notifications\/ws' failed: .*ERR_CONNECTION_REFUSED$/;
+    const reconnecting = /^WebSocket connection to '.*\/notifications\/ws(\?observer=true)?' failed: .*ERR_CONNECTION_REFUSED$/;
     expect(tab.errors.filter((error) => error === refused)).toHaveLength(1);
     expect(tab.errors.filter((error) => error !== refused && !reconnecting.test(error))).toEqual([]);
   });
