@@ -153,15 +153,21 @@ describe("a write to a host that is dialling in", () => {
   });
 });
 
+/** A VPCS on a connected host whose daemon then stops acking (and is `shaped` further), and the start of it, waiting. */
+async function startOnHostThatDoesNotAck(shaped: (daemon: FakeDaemon) => void = () => {}) {
+  const { hub, api } = lab(400);
+  const daemon = new FakeDaemon("127.0.0.1:40001").dial(hub, "local", "one");
+  const project = (await api("POST", "/v2/projects", { name: "p" })).body.project_id;
+  const node = (await api("POST", `/v2/projects/${project}/nodes`, { name: "PC1", node_type: "vpcs", compute_id: "local" })).body.node_id;
+  await settle();
+  daemon.acks = false;
+  shaped(daemon);
+  return { daemon, started: api("POST", `/v2/projects/${project}/nodes/${node}/start`) };
+}
+
 describe("a host that reports progress", () => {
   it("is waited for past the ack timeout while it works, and answers once it acks", async () => {
-    const { hub, api } = lab(400);
-    const daemon = new FakeDaemon("127.0.0.1:40001").dial(hub, "local", "one");
-    const project = (await api("POST", "/v2/projects", { name: "p" })).body.project_id;
-    const node = (await api("POST", `/v2/projects/${project}/nodes`, { name: "PC1", node_type: "vpcs", compute_id: "local" })).body.node_id;
-    await settle();
-    daemon.acks = false;
-    const started = api("POST", `/v2/projects/${project}/nodes/${node}/start`);
+    const { daemon, started } = await startOnHostThatDoesNotAck();
     // Three times the timeout of work, reported every 200 ms, then the ack.
     for (let done = 1; done <= 6; done++) {
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -172,14 +178,7 @@ describe("a host that reports progress", () => {
   });
 
   it("answers 409 once the host has said nothing for the ack timeout, naming how long", async () => {
-    const { hub, api } = lab(400);
-    const daemon = new FakeDaemon("127.0.0.1:40001").dial(hub, "local", "one");
-    const project = (await api("POST", "/v2/projects", { name: "p" })).body.project_id;
-    const node = (await api("POST", `/v2/projects/${project}/nodes`, { name: "PC1", node_type: "vpcs", compute_id: "local" })).body.node_id;
-    await settle();
-    daemon.acks = false;
-    daemon.pongs = false;
-    const started = api("POST", `/v2/projects/${project}/nodes/${node}/start`);
+    const { daemon, started } = await startOnHostThatDoesNotAck((each) => (each.pongs = false));
     await new Promise((resolve) => setTimeout(resolve, 200));
     daemon.progress(daemon.states().at(-1)!, 1);
     const answer = await started;
@@ -190,13 +189,7 @@ describe("a host that reports progress", () => {
 
 describe("a busy host that answers pings", () => {
   it("is waited for while it answers, with no progress report at all, and answers once it acks", async () => {
-    const { hub, api } = lab(400);
-    const daemon = new FakeDaemon("127.0.0.1:40001").dial(hub, "local", "one");
-    const project = (await api("POST", "/v2/projects", { name: "p" })).body.project_id;
-    const node = (await api("POST", `/v2/projects/${project}/nodes`, { name: "PC1", node_type: "vpcs", compute_id: "local" })).body.node_id;
-    await settle();
-    daemon.acks = false;
-    const started = api("POST", `/v2/projects/${project}/nodes/${node}/start`);
+    const { daemon, started } = await startOnHostThatDoesNotAck();
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     expect(daemon.received.filter((message) => "ping" in message).length).toBeGreaterThan(3);
     daemon.ack(daemon.states().at(-1)!);
@@ -204,14 +197,7 @@ describe("a busy host that answers pings", () => {
   });
 
   it("is given several of its own round trips once it answers slowly, longer than the ack timeout", async () => {
-    const { hub, api } = lab(400);
-    const daemon = new FakeDaemon("127.0.0.1:40001").dial(hub, "local", "one");
-    const project = (await api("POST", "/v2/projects", { name: "p" })).body.project_id;
-    const node = (await api("POST", `/v2/projects/${project}/nodes`, { name: "PC1", node_type: "vpcs", compute_id: "local" })).body.node_id;
-    await settle();
-    daemon.acks = false;
-    daemon.pongDelayMs = 300;
-    const started = api("POST", `/v2/projects/${project}/nodes/${node}/start`);
+    const { daemon, started } = await startOnHostThatDoesNotAck((each) => (each.pongDelayMs = 300));
     await new Promise((resolve) => setTimeout(resolve, 600));
     // Round trips of 300 ms: silence is borne for 1.2 s now, where the ack timeout is 0.4 s. The
     // pongs already on their way arrive by 0.9 s; nothing is heard after.
