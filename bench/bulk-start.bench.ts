@@ -7,11 +7,12 @@
  * BENCH_REFERENCE=/path/to/another/checkout (its dependencies installed) runs it there too, after.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startControllerProcess } from "../controller/testing/controller-process";
+import { labVpcs } from "../dataplane/e2e/daemon-process";
 
 const NODES = 100;
 const ACK_TIMEOUT_S = "3";
@@ -30,24 +31,6 @@ function call(base: string, method: string, path: string, body?: unknown): Promi
     sent.on("error", reject);
     sent.end(body === undefined ? undefined : JSON.stringify(body));
   });
-}
-
-/** VPCS processes working in `dataDir` (each forks a child for its PC, not counted). */
-function vpcsIn(dataDir: string): number {
-  let count = 0;
-  const vpcs = (pid: string) => readFileSync(`/proc/${pid}/comm`, "latin1").trim() === "vpcs";
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (!vpcs(entry)) continue;
-      const stat = readFileSync(`/proc/${entry}/stat`, "latin1");
-      if (vpcs(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]!)) continue;
-      if (readlinkSync(`/proc/${entry}/cwd`).startsWith(dataDir)) count++;
-    } catch {
-      // Ended while we looked.
-    }
-  }
-  return count;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -84,7 +67,7 @@ async function benchCheckout(checkout: string): Promise<Run> {
     const started = await call(base, "POST", `/v2/projects/${project}/nodes/start`);
     const answeredS = (Date.now() - began) / 1000;
     if (started.status !== 204) console.log(`${checkout}: the start answered ${started.status} ${JSON.stringify(started.body).slice(0, 600)}`);
-    while (vpcsIn(dataDir) < NODES) await sleep(200);
+    while (labVpcs(dataDir).length < NODES) await sleep(200);
     const allRunningS = (Date.now() - began) / 1000;
     await sleep(2_500);
     const ended = Date.now();

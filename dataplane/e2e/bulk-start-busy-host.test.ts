@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startControllerProcess, type ControllerProcess } from "../../controller/testing/controller-process";
 import { vpcsAvailable } from "../nodes/vpcs";
 import { apiAt } from "./cloud-lab";
-import { endLeftoverVpcs } from "./daemon-process";
+import { endLeftoverVpcs, labVpcs } from "./daemon-process";
 
 const NODES = 100;
 /**
@@ -19,28 +19,6 @@ const NODES = 100;
 const ACK_TIMEOUT_S = "3";
 /** Each spinner keeps a core busy for at most this long, whatever happens to the test. */
 const SPIN_LIMIT_S = 600;
-
-/**
- * The VPCS of this lab (working folder under `dataDir`), one per node: each VPCS forks a child
- * for its PC, which is not counted.
- */
-function labVpcs(dataDir: string): number[] {
-  const pids: number[] = [];
-  const vpcs = (pid: string) => readFileSync(`/proc/${pid}/comm`, "latin1").trim() === "vpcs";
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (!vpcs(entry)) continue;
-      const stat = readFileSync(`/proc/${entry}/stat`, "latin1");
-      const parent = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]!;
-      if (vpcs(parent)) continue;
-      if (readlinkSync(`/proc/${entry}/cwd`).startsWith(dataDir)) pids.push(Number(entry));
-    } catch {
-      // Ended while we looked.
-    }
-  }
-  return pids;
-}
 
 /**
  * A hundred VPCS started and stopped at once on a host whose two cores are already busy (two

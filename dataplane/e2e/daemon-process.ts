@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readdirSync, readlinkSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { endRecordedProcesses } from "../nodes/pid-file";
@@ -119,6 +119,29 @@ export async function endLeftoverVpcs(dataDir: string): Promise<void> {
   const strays = processesWorkingIn(dataDir).filter(isVpcs);
   for (const pid of strays) signalProcess(pid, "SIGKILL");
   if (strays.length > 0) console.error(`ended ${strays.length} VPCS processes left working in ${dataDir}, whose records were removed`);
+}
+
+/**
+ * The VPCS working in `dataDir`, one per node: each VPCS forks a child for its PC (a VPCS too),
+ * which is not counted.
+ */
+export function labVpcs(dataDir: string): number[] {
+  const isVpcs = (pid: number | string) => {
+    try {
+      return readFileSync(`/proc/${pid}/comm`, "latin1").trim() === "vpcs";
+    } catch {
+      return false;
+    }
+  };
+  const parentOf = (pid: number) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+      return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]!;
+    } catch {
+      return "0";
+    }
+  };
+  return processesWorkingIn(dataDir).filter((pid) => isVpcs(pid) && !isVpcs(parentOf(pid)));
 }
 
 /** Processes whose working folder is `dir` or below it, removed or not. */
