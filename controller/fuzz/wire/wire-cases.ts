@@ -6,7 +6,7 @@ export interface WireTarget {
   /** `Authorization` header value the server accepts. */
   authorization: string;
   projectId: string;
-  /** A VPCS node that is not started: its console is refused with 409. */
+  /** A VPCS node that is not started: its console upgrades, then closes at once with 1000. */
   stoppedNodeId: string;
   /** A started node whose console answers, where the runtime runs one; its upgrades are accepted. */
   startedNodeId?: string;
@@ -93,34 +93,52 @@ function accepted(result: ExchangeResult): string | undefined {
 }
 
 /**
+ * An upgrade whose first frame is a close with code 1000: how GNS3 tells a console client the
+ * node cannot be had (the reason says why), so the client knows not to wait for bytes.
+ */
+function acceptedThenClosed(result: ExchangeResult): string | undefined {
+  const notAccepted = accepted(result);
+  if (notAccepted) return notAccepted;
+  const frame = result.received.subarray(result.received.indexOf("\r\n\r\n") + 4);
+  if (frame.length < 4) return `expected a close frame after the 101, got ${JSON.stringify(frame.toString("latin1"))}`;
+  const [head, length] = [frame[0]!, frame[1]! & 0x7f];
+  if (head !== 0x88 || length < 2 || frame.readUInt16BE(2) !== 1000) {
+    return `expected a close frame with 1000 after the 101, got ${JSON.stringify(frame.subarray(0, 40).toString("latin1"))}`;
+  }
+  return undefined;
+}
+
+/**
  * Every WebSocket route × every way it can be refused (or accepted) × every way the client
  * can leave. `read` endings check the answer too: a refusal is whole and closes the connection.
  */
 function webSocketCases(target: WireTarget): WireCase[] {
   const auth = { Authorization: target.authorization };
   const project = `/v2/projects/${target.projectId}`;
-  const routes: Array<{ route: string; path: string; authExempt?: boolean; accepts: boolean; busy?: number }> = [
-    { route: "controller notifications", path: "/v2/notifications/ws", accepts: true },
-    { route: "project notifications", path: `${project}/notifications/ws`, accepts: true },
-    { route: "console of a stopped node", path: `${project}/nodes/${target.stoppedNodeId}/console/ws`, authExempt: true, accepts: false },
-    { route: "dataplane channel", path: "/v2/dataplane/ws?host_id=wire-fuzz", authExempt: true, accepts: true },
+  const routes: Array<{ route: string; path: string; authExempt?: boolean; closesAtOnce?: boolean; busy?: number }> = [
+    { route: "controller notifications", path: "/v2/notifications/ws" },
+    { route: "project notifications", path: `${project}/notifications/ws` },
+    { route: "console of a stopped node", path: `${project}/nodes/${target.stoppedNodeId}/console/ws`, authExempt: true, closesAtOnce: true },
+    { route: "dataplane channel", path: "/v2/dataplane/ws?host_id=wire-fuzz", authExempt: true },
     // VPCS serves one console client at a time: while a case holds it, another's upgrade is refused with 409.
-    ...(target.startedNodeId ? [{ route: "console of a started node", path: `${project}/nodes/${target.startedNodeId}/console/ws`, authExempt: true, accepts: true, busy: 409 }] : []),
+    ...(target.startedNodeId ? [{ route: "console of a started node", path: `${project}/nodes/${target.startedNodeId}/console/ws`, authExempt: true, busy: 409 }] : []),
   ];
-  const ways: Array<{ way: string; build(route: (typeof routes)[number]): { path: string; headers: Record<string, string>; status: number | number[] | "accepted" } | undefined }> = [
-    { way: "valid", build: (r) => ({ path: r.path, headers: { ...auth, ...upgradeHeaders() }, status: r.busy ? [101, r.busy] : r.accepts ? "accepted" : 409 }) },
+  const ways: Array<{
+    way: string;
+    build(route: (typeof routes)[number]): { path: string; headers: Record<string, string>; status: number | number[] | "accepted" | "accepted then closed" } | undefined;
+  }> = [
+    { way: "valid", build: (r) => ({ path: r.path, headers: { ...auth, ...upgradeHeaders() }, status: r.busy ? [101, r.busy] : r.closesAtOnce ? "accepted then closed" : "accepted" }) },
     { way: "404 unknown project", build: (r) => (r.path.includes(target.projectId) ? { path: r.path.replace(target.projectId, UNKNOWN_ID), headers: { ...auth, ...upgradeHeaders() }, status: 404 } : undefined) },
     { way: "404 unknown route", build: (r) => ({ path: r.path.replace("/ws", "/wsx/ws"), headers: { ...auth, ...upgradeHeaders() }, status: 404 }) },
     { way: "401 no credentials", build: (r) => (r.authExempt ? undefined : { path: r.path, headers: upgradeHeaders(), status: 401 }) },
     { way: "401 wrong credentials", build: (r) => (r.authExempt ? undefined : { path: r.path, headers: { Authorization: "Basic d3Jvbmc6d3Jvbmc=", ...upgradeHeaders() }, status: 401 }) },
-    // Where the route refuses before the handshake is looked at (a stopped node), its refusal wins.
-    { way: "400 bad Sec-WebSocket-Version", build: (r) => ({ path: r.path, headers: { ...auth, ...upgradeHeaders({ "Sec-WebSocket-Version": "12" }) }, status: r.accepts ? 400 : 409 }) },
-    { way: "400 no Sec-WebSocket-Key", build: (r) => ({ path: r.path, headers: { ...auth, ...upgradeHeaders({ "Sec-WebSocket-Key": undefined }) }, status: r.accepts ? 400 : 409 }) },
-    { way: "400 bad Sec-WebSocket-Key", build: (r) => ({ path: r.path, headers: { ...auth, ...upgradeHeaders({ "Sec-WebSocket-Key": "short" }) }, status: r.accepts ? 400 : 409 }) },
+    { way: "400 bad Sec-WebSocket-Version", build: (r) => ({ path: r.path, headers: { ...auth, ...upgradeHeaders({ "Sec-WebSocket-Version": "12" }) }, status: 400 }) },
+    { way: "400 no Sec-WebSocket-Key", build: (r) => ({ path: r.path, headers: { ...auth, ...upgradeHeaders({ "Sec-WebSocket-Key": undefined }) }, status: 400 }) },
+    { way: "400 bad Sec-WebSocket-Key", build: (r) => ({ path: r.path, headers: { ...auth, ...upgradeHeaders({ "Sec-WebSocket-Key": "short" }) }, status: 400 }) },
     // Checked by `ws` itself on Node, past our own checks.
     {
       way: "bad Sec-WebSocket-Extensions",
-      build: (r) => ({ path: r.path, headers: { ...auth, ...upgradeHeaders({ "Sec-WebSocket-Extensions": "permessage-deflate; ;;=" }) }, status: r.accepts ? [101, 400] : 409 }),
+      build: (r) => ({ path: r.path, headers: { ...auth, ...upgradeHeaders({ "Sec-WebSocket-Extensions": "permessage-deflate; ;;=" }) }, status: [101, 400] }),
     },
   ];
   const cases: WireCase[] = [];
@@ -129,7 +147,14 @@ function webSocketCases(target: WireTarget): WireCase[] {
       const built = way.build(route);
       if (!built) continue;
       for (const ending of ENDINGS) {
-        const check = ending.kind !== "read" ? undefined : built.status === "accepted" ? accepted : refusedOrAccepted(built.status, target.refusedUpgradesClose);
+        const check =
+          ending.kind !== "read"
+            ? undefined
+            : built.status === "accepted"
+              ? accepted
+              : built.status === "accepted then closed"
+                ? acceptedThenClosed
+                : refusedOrAccepted(built.status, target.refusedUpgradesClose);
         cases.push({
           family: "websocket",
           name: `${route.route}, ${way.way}, ${ending.kind}`,
