@@ -1,4 +1,4 @@
-import type { HostLiveness } from "./host-liveness";
+import { afterPendingMessages, type HostLiveness } from "./host-liveness";
 
 /** How a request's wait for its host ended; a timeout says how long the host had been silent. */
 export type AckWait = { outcome: "acked" } | { outcome: "disconnected" } | { outcome: "timeout"; silentForMs: number };
@@ -53,8 +53,27 @@ export class AckWaiters {
     for (const waiter of [...this.waiting]) this.settle(waiter, { outcome: "disconnected" });
   }
 
-  private timer(waiter: () => Waiter, timeoutMs: number): ReturnType<typeof setTimeout> {
-    return setTimeout(() => this.settle(waiter(), { outcome: "timeout", silentForMs: this.liveness.silentFor() }), this.liveness.patience(timeoutMs));
+  /**
+   * Times out once the host has left a ping unanswered for its patience: not merely after that
+   * long without news, since news stops when this controller stops asking (its loop stalled).
+   */
+  private timer(waiter: () => Waiter, timeoutMs: number, delayMs = this.liveness.patience(timeoutMs)): ReturnType<typeof setTimeout> {
+    return setTimeout(
+      () =>
+        afterPendingMessages(() => {
+          const current = waiter();
+          if (!this.waiting.has(current)) return;
+          const patience = this.liveness.patience(timeoutMs);
+          const unanswered = this.liveness.unansweredFor();
+          if (unanswered < patience) {
+            clearTimeout(current.timer);
+            current.timer = this.timer(waiter, timeoutMs, patience - unanswered);
+            return;
+          }
+          this.settle(current, { outcome: "timeout", silentForMs: unanswered });
+        }),
+      delayMs,
+    );
   }
 
   private settle(waiter: Waiter, wait: AckWait): void {

@@ -37,4 +37,18 @@ describe("a host's liveness", () => {
     expect(liveness.silentFor(2_000)).toBe(0);
     expect(liveness.patience(100)).toBe(100);
   });
+
+  it("holds against the host only the questions it left unanswered, not time no one asked it", () => {
+    const liveness = new HostLiveness(0);
+    // Nothing asked since it was last heard: however long, it has left nothing unanswered.
+    expect(liveness.unansweredFor(10_000)).toBe(0);
+    liveness.ping(10_000);
+    liveness.ping(10_500);
+    expect(liveness.unansweredFor(12_000)).toBe(2_000);
+    // A message answers for it: only pings sent since count.
+    liveness.heard(12_100);
+    expect(liveness.unansweredFor(13_000)).toBe(0);
+    liveness.ping(13_000);
+    expect(liveness.unansweredFor(13_400)).toBe(400);
+  });
 });

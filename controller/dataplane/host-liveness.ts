@@ -13,6 +13,16 @@ const MAX_PATIENCE_MS = 30_000;
 const PINGS_KEPT = 64;
 
 /**
+ * Runs `check` once the messages that reached the socket meanwhile have been read. A timer can
+ * fire late, after this process itself stalled (a loaded machine, a long GC): the timers of a
+ * loop turn run before the turn reads its sockets, so a host's answer may be waiting unread
+ * when its silence seems to have lasted. Immediates run after the reads.
+ */
+export function afterPendingMessages(check: () => void): void {
+  setImmediate(check);
+}
+
+/**
  * What a host's answers say about it: when it was last heard from, and how long it takes to
  * answer a ping. A host whose machine is loaded (a hundred emulators starting on two cores)
  * answers late but answers; it is waited for in proportion to how late, and silence means
@@ -58,5 +68,15 @@ export class HostLiveness {
 
   silentFor(now = Date.now()): number {
     return now - this.lastHeardAt;
+  }
+
+  /**
+   * How long the host has left a question unanswered: since the first ping sent after it was
+   * last heard from, or 0 when none was. Time in which this controller could not ask (its own
+   * loop stalled on a loaded machine, so no ping went out) is not held against the host.
+   */
+  unansweredFor(now = Date.now()): number {
+    for (const sentAt of this.pingsSent.values()) if (sentAt >= this.lastHeardAt) return now - sentAt;
+    return 0;
   }
 }

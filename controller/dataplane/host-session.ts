@@ -9,7 +9,7 @@ import { LatestWrite } from "./latest-write";
 import { keys } from "../store/keys";
 import { KvClosed } from "../store/kv";
 import { createLogger } from "@shared/logging/logger";
-import { HostLiveness, PING_INTERVAL_MS } from "./host-liveness";
+import { afterPendingMessages, HostLiveness, PING_INTERVAL_MS } from "./host-liveness";
 import type { HostRecordsView, ItemsByProject } from "./host-records-view";
 import { NodeCommandLines } from "./node-command-lines";
 import { SentState } from "./sent-state";
@@ -112,7 +112,15 @@ export class HostSession {
     if (this.closed) return;
     this.liveness.heard();
     this.ackWaiters.heard();
-    this.silence = setTimeout(onSilent, this.liveness.patience(silenceMs));
+    const patience = this.liveness.patience(silenceMs);
+    this.silence = setTimeout(
+      () =>
+        afterPendingMessages(() => {
+          // Heard meanwhile: `heard` started the silence timer again.
+          if (!this.closed && this.liveness.silentFor() >= patience) onSilent();
+        }),
+      patience,
+    );
   }
 
   /** The daemon answered ping `nonce` (after `heard`, which every message calls). */
