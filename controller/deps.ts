@@ -37,6 +37,16 @@ export interface ControllerConfig {
   /** How long a daemon has to say Hello, and may then stay silent, before it is closed; only tests shorten them. */
   dataplaneHelloTimeoutMs?: number;
   dataplaneSilenceTimeoutMs?: number;
+  /**
+   * `npm start` runs a daemon as host `local` beside this controller (not `--no-local-dataplane`):
+   * until it has said Hello to this controller, `local` is not connected, and a write that needs
+   * it waits for it, as for any known host.
+   */
+  localDataplane?: boolean;
+  /** When this controller's runtime began (ms): a host recorded as connected before then is from an earlier run. */
+  startedAtMs?: number;
+  /** How long `POST /v2/computes/{id}/auto_idlepc` lets IOS boot before measuring; GNS3's 20 s unless set (`--idlepc-boot-wait`). */
+  idlePcBootMs?: number;
   /** `available_filters` lists the filters beyond GNS3's five, on every link (flag --extended-filters). */
   extendedFilters?: boolean;
 }
@@ -115,6 +125,8 @@ export interface ItemProblem {
   kind: "node" | "link";
   id: string;
   message: string;
+  /** The node's console port, when another program listening on it kept the node from starting. */
+  consolePortTaken?: number;
 }
 
 /** How one host answered a change it was asked to apply. */

@@ -29,6 +29,7 @@ export function ackOutcome(context: AckContext, ack: Ack): AckOutcome {
     id: error.id,
     project_id: context.projectOfItem.get(error.id) ?? "",
     message: error.message,
+    ...(error.consolePortTaken ? { console_port_taken: error.consolePortTaken } : {}),
   }));
   const notRunning =
     ack.revision === context.sentRevision

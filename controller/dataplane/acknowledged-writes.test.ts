@@ -2,8 +2,9 @@ import { daemonHello } from "../testing/daemon-messages";
 import { describe, expect, it } from "vitest";
 import { cleanupAfterEach, waitFor } from "@shared/testing/cleanups";
 import WebSocket from "ws";
-import { encodeDaemonMessage, ItemErrorKind, type DesiredHostState, type ItemError } from "@shared/proto";
+import { encodeDaemonMessage, ItemErrorKind, Kvm, type DesiredHostState, type ItemError } from "@shared/proto";
 import { ControlClient } from "../../dataplane/control/client";
+import type { HostFactsSource } from "../../dataplane/control/host-facts";
 import { LocalEventBus, type Notification } from "../events/event-bus";
 import { startNodeController, type NodeControllerOptions, type RunningController } from "../runtime/node";
 import { startFreezableRelay, type FreezableRelay } from "../testing/freezable-relay";
@@ -15,6 +16,8 @@ class ScriptedReconciler {
   states: DesiredHostState[] = [];
   delayMs = 0;
   failing = new Map<string, string>();
+  /** Console ports another program holds on this host: a node started on one fails, as the daemon reports it. */
+  takesPort: (port: number) => boolean = () => false;
   private watcher: ((errors: ItemError[]) => void) | undefined;
 
   watchErrors(watcher: (errors: ItemError[]) => void): void {
@@ -34,9 +37,14 @@ class ScriptedReconciler {
   }
 
   private errorsIn(state: DesiredHostState): ItemError[] {
-    return state.nodes
-      .filter((node) => node.running && this.failing.has(node.nodeId))
-      .map((node) => ({ kind: ItemErrorKind.NODE, id: node.nodeId, message: this.failing.get(node.nodeId)! }));
+    return state.nodes.filter((node) => node.running).flatMap((node): ItemError[] => {
+      if (this.takesPort(node.consolePort)) {
+        const message = `node ${node.name}: console port ${node.consolePort} is already in use on this host: free it, or give the node another "console" port`;
+        return [{ kind: ItemErrorKind.NODE, id: node.nodeId, message, consolePortTaken: node.consolePort }];
+      }
+      const failure = this.failing.get(node.nodeId);
+      return failure ? [{ kind: ItemErrorKind.NODE, id: node.nodeId, message: failure }] : [];
+    });
   }
 
   runningNode(nodeId: string): boolean | undefined {
@@ -60,7 +68,7 @@ interface Lab {
   projectPath: string;
 }
 
-async function startLab(options: Partial<NodeControllerOptions> = {}): Promise<Lab> {
+async function startLab(options: Partial<NodeControllerOptions> = {}, hostFacts?: HostFactsSource): Promise<Lab> {
   const events = new LocalEventBus();
   const notifications: Notification[] = [];
   const publish = events.publish.bind(events);
@@ -84,6 +92,7 @@ async function startLab(options: Partial<NodeControllerOptions> = {}): Promise<L
     reconciler,
     reconnectInitialMs: 50,
     reconnectMaxMs: 200,
+    ...(hostFacts ? { hostFacts } : {}),
   });
   later(() => client.stop());
   const connected = new Promise((resolve) => client.once("applied", resolve));
@@ -147,6 +156,52 @@ describe("writes answer once the dataplane host applied them", () => {
       "Node PC1 is not running on dataplane host local: node PC1: console port 5000 is already in use on this host",
     );
     await waitFor("the host told to stop it", () => lab.reconciler.runningNode(pc1.node_id) === false);
+  });
+
+  it("gives a node whose start finds its console port taken a free port, and answers once it runs there", async () => {
+    const lab = await startLab();
+    const pc1 = await lab.pc("PC1");
+    const pc2 = await lab.pc("PC2");
+    const taken = (await lab.api("GET", pc1.path)).body.console as number;
+    lab.reconciler.takesPort = (port) => port === taken;
+    expect((await lab.api("POST", `${lab.projectPath}/nodes/start`)).status).toBe(204);
+    const moved = (await lab.api("GET", pc1.path)).body;
+    expect(moved.status).toBe("started");
+    expect(moved.console).not.toBe(taken);
+    expect(moved.console).not.toBe((await lab.api("GET", pc2.path)).body.console);
+    expect(lab.reconciler.states.at(-1)!.nodes.find((node) => node.nodeId === pc1.node_id)).toMatchObject({ running: true, consolePort: moved.console });
+    expect(lab.notifications.filter((n) => n.action === "log.warning").map((n) => n.event.message)).toEqual([
+      `TCP port ${taken} already in use on compute local by another program. Port has been replaced by ${moved.console} for node PC1`,
+    ]);
+    expect(lab.notifications.filter((n) => n.action === "node.updated" && n.event.node_id === pc1.node_id).at(-1)!.event).toMatchObject({ status: "started", console: moved.console });
+  });
+
+  it("replaces a console port asked for that another program holds on the host, and says so with log.warning", async () => {
+    const facts = { qemuBinaries: [], kvm: Kvm.KVM_UNUSABLE, kvmDetail: "no /dev/kvm", kvmPlatforms: [], busyConsolePorts: [5000], interfaces: [], docker: null };
+    const lab = await startLab({}, { read: async () => facts, watch: () => () => undefined });
+    await waitFor("port 5000 reported busy", async () => (await lab.api("GET", "/v2/computes/local/ports")).body.console_ports.includes(5000));
+    const created = await lab.api("POST", `${lab.projectPath}/nodes`, { name: "PC1", node_type: "vpcs", compute_id: "local", console: 5000 });
+    expect(created.status).toBe(201);
+    expect(created.body.console).toBe(5001);
+    expect(lab.notifications.find((n) => n.action === "log.warning")?.event.message).toBe(
+      "TCP port 5000 already in use on compute local by another program. Port has been replaced by 5001 for node PC1",
+    );
+    const updated = await lab.api("PUT", `${lab.projectPath}/nodes/${created.body.node_id}`, { console: 5000 });
+    expect(updated.body.console).toBe(5001);
+  });
+
+  it("gives up moving a node's console after three taken ports in one start: 409 naming the last", async () => {
+    const lab = await startLab();
+    const pc1 = await lab.pc("PC1");
+    const tried: number[] = [];
+    lab.reconciler.takesPort = (port) => (tried.includes(port) || tried.push(port), true);
+    const started = await lab.api("POST", `${pc1.path}/start`);
+    expect(tried).toHaveLength(4);
+    expect(started).toEqual({
+      status: 409,
+      body: { status: 409, message: `Node PC1: console port ${tried[3]} is already in use on this host: free it, or give the node another "console" port (dataplane host local)` },
+    });
+    expect((await lab.api("GET", pc1.path)).body).toMatchObject({ status: "stopped", console: tried[3] });
   });
 
   it("refuses to start a node type the host cannot run: 409, and it stays stopped; linking and stopping it answer as usual", async () => {

@@ -4,6 +4,7 @@ import { computeToWire, LOCAL_COMPUTE_ID, type ComputeRecord } from "../domain/c
 import { qemuAccelerator } from "../domain/qemu-host";
 import { keys } from "../store/keys";
 import { loadHostFacts } from "../services/host-facts";
+import { computeWire, loadComputeRecord } from "../services/computes";
 import { loadHostRecords, type DataplaneHostRecord } from "./host-records";
 
 /**
@@ -21,9 +22,14 @@ export async function saveHostPresence(deps: ControllerDeps, hello: Hello, conne
     udp_port_max: hello.udpPortMax,
     daemon_version: hello.daemonVersion,
     connected,
+    ...(connected ? { connected_at: Date.now() } : {}),
   };
   if (hello.hostId === LOCAL_COMPUTE_ID) {
     await deps.store.commit([{ key: keys.dataplaneHost(hello.hostId), value: host }]);
+    // Where `local` stands for `npm start`'s own daemon, its `connected` is the daemon's.
+    if (deps.config.localDataplane) {
+      deps.events.publish({ kind: "controller" }, { action: "compute.updated", event: await computeWire(deps, await loadComputeRecord(deps, LOCAL_COMPUTE_ID)) });
+    }
     return;
   }
   const existing = await deps.store.get<ComputeRecord>(keys.compute(hello.hostId));

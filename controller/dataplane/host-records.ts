@@ -16,7 +16,10 @@ export interface DataplaneHostRecord {
   udp_port_max: number;
   daemon_version: string;
   connected: boolean;
+  /** When its Hello was accepted (ms), while it is connected. */
+  connected_at?: number;
 }
+
 
 /** The last revision sent to a host (the counter) and what that revision left out. */
 export interface DataplaneRevisionRecord {
@@ -30,6 +33,8 @@ export interface StoredItemError {
   /** Empty when the item is no longer in the state sent to the host. */
   project_id: string;
   message: string;
+  /** The node's console port, when another program listening on it kept the node from starting. */
+  console_port_taken?: number;
 }
 
 export interface DataplaneAckRecord {

@@ -9,7 +9,7 @@ import {
 } from "@shared/proto";
 import { createLogger } from "@shared/logging/logger";
 import type { ControllerDeps, DataplaneControl, HostAnswer, ItemProblem } from "../deps";
-import { computeToWire } from "../domain/computes";
+import { computeToWire, LOCAL_COMPUTE_ID } from "../domain/computes";
 import { qemuAccelerator } from "../domain/qemu-host";
 import { loadComputeRecord } from "../services/computes";
 import type { DataplaneEffect } from "../domain/dataplane-effects";
@@ -143,7 +143,9 @@ export class DataplaneHub implements DataplaneControl {
     const timeoutMs = ackWaitMs(this.deps.config, effect);
     let session = this.sessions.get(hostId);
     if (!session) {
-      const known = (await this.deps.store.get(keys.dataplaneHost(hostId))) !== undefined;
+      // `npm start`'s own daemon is known from the start, before it ever said Hello to this data dir.
+      const ownDaemon = hostId === LOCAL_COMPUTE_ID && this.deps.config.localDataplane === true;
+      const known = ownDaemon || (await this.deps.store.get(keys.dataplaneHost(hostId))) !== undefined;
       if (!known) return { hostId, outcome: "absent" };
       // Its daemon may be dialling in (just started, or redialling): the change waits for it as for an ack.
       if (this.arrivals.expected(hostId) && (await this.arrivals.wait(hostId, timeoutMs))) session = this.sessions.get(hostId);
@@ -163,7 +165,12 @@ export class DataplaneHub implements DataplaneControl {
       ...session.leftOut.filter((item) => item.kind === "node" && asked.has(item.id)).map((item) => ({ kind: item.kind, id: item.id, message: item.reason })),
       ...session.ackErrors
         .filter((error) => error.kind === "unspecified" || items.has(error.id))
-        .map((error) => ({ kind: error.kind === "link" ? ("link" as const) : ("node" as const), id: error.id, message: error.message })),
+        .map((error) => ({
+          kind: error.kind === "link" ? ("link" as const) : ("node" as const),
+          id: error.id,
+          message: error.message,
+          ...(error.console_port_taken ? { consolePortTaken: error.console_port_taken } : {}),
+        })),
     ];
     return { hostId, outcome: "applied", problems };
   }

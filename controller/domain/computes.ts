@@ -21,6 +21,16 @@ export interface ComputeRecord {
   last_error: string | null;
 }
 
+/**
+ * Whether a dataplane host is connected to this controller: a record can say connected from an
+ * earlier run that ended without saying otherwise (a Worker's objects outlive the workerd that
+ * ran them). `startedAtMs`: when this controller's runtime began.
+ */
+export function connectedNow(startedAtMs: number | undefined, host: { connected: boolean; connected_at?: number } | undefined): boolean {
+  if (!host?.connected) return false;
+  return startedAtMs === undefined || (host.connected_at ?? 0) >= startedAtMs;
+}
+
 /** GNS3's port, reported where the runtime cannot tell the one it listens on (Workers). */
 export const GNS3_DEFAULT_PORT = 3080;
 

@@ -55,11 +55,6 @@ export interface NodeRecord {
    * topology file: an archive carries no VM disks to copy.
    */
   overlay_source?: { project_id: string; node_id: string };
-  /**
-   * The client gave the console port (on creation or in an update): it stays, even when another
-   * program holds it on the host. An allocated one moves off a port taken meanwhile (see `actOnNode`).
-   */
-  console_chosen?: true;
   /** MB `resize_disk` added to each disk of a QEMU linked clone, in all; its host grows the overlay before the next start. */
   disk_growth_mb?: Partial<Record<string, number>>;
   revision: number;

@@ -48,6 +48,7 @@ const SUCCESS_UNREACHABLE: Record<string, string> = {
   "GET /v2/projects/:project_id/links/:link_id/pcap": "only a dataplane writes capture files",
   "GET /v2/projects/:project_id/nodes/:node_id/dynamips/auto_idlepc": "Idle-PC values are measured by a dataplane host on a running router, and no host runs one in process",
   "GET /v2/projects/:project_id/nodes/:node_id/dynamips/idlepc_proposals": "Idle-PC values are measured by a dataplane host on a running router, and no host runs one in process",
+  "POST /v2/computes/:compute_id/auto_idlepc": "Idle-PC values are measured by a dataplane host on a running router, and no host runs one in process",
 };
 
 function sequenceProperty(stats: FuzzStats) {

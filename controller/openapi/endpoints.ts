@@ -6,7 +6,7 @@ import { diskResize, nodeCreate, nodeDuplicate, nodeFromTemplate, nodeUpdate, no
 import { projectCreate, projectDuplicate, projectLoad, projectUpdate, projectWire } from "@shared/schemas/project";
 import { snapshotCreate, snapshotWire } from "@shared/schemas/snapshot";
 import { routerLicense, versionCheck, versionWire } from "@shared/schemas/server";
-import { computeCreate, computePortsWire, computeUpdate, imageWire, qemuBinary, qemuCapabilitiesWire, statisticsWire } from "@shared/schemas/compute";
+import { autoIdlePcRequest, computeCreate, computePortsWire, computeUpdate, imageWire, qemuBinary, qemuCapabilitiesWire, statisticsWire } from "@shared/schemas/compute";
 import { gns3VmEngine, gns3VmSettings, gns3VmSettingsUpdate } from "@shared/schemas/gns3vm";
 import { templateCreate, templateUpdate, templateWire } from "@shared/schemas/template";
 import { defaultSymbolsWire, symbolDimensionsWire, symbolWire } from "@shared/schemas/symbol";
@@ -123,6 +123,14 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "get", path: "/v2/computes/:compute_id/network/interfaces", summary: "Network interfaces of a compute's machine, as its daemon reported them (a cloud node's ports)", status: 200 },
   { method: "get", path: "/v2/compute/network/interfaces", summary: "Network interfaces of the local compute's machine", status: 200 },
   { method: "get", path: "/v2/computes/:compute_id/ports", summary: "Port ranges of a compute and the ports taken", status: 200, response: computePortsWire },
+  {
+    method: "post",
+    path: "/v2/computes/:compute_id/auto_idlepc",
+    summary: "Idle-PC value of an IOS image before any router of it exists: a throwaway router is started, given IOS's boot time, measured and deleted",
+    status: 200,
+    body: autoIdlePcRequest,
+    response: z.object({ idlepc: z.string() }),
+  },
   { method: "get", path: "/v2/computes/endpoint/:compute_id/:emulator/:action{.+}", summary: "Where a compute's own API serves an action ({\"endpoint\": URL}), as GNS3 tells it", status: 200 },
   { method: "get", path: "/v2/computes/:compute_id/qemu/binaries", summary: "QEMU emulators of a compute's machine, as its daemon reported them (`?archs=x86_64,i386` filters: an extension)", status: 200, response: z.array(qemuBinary) },
   { method: "get", path: "/v2/computes/:compute_id/qemu/capabilities", summary: "The QEMU platforms KVM accelerates on a compute's machine", status: 200, response: qemuCapabilitiesWire },

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { z } from "zod";
-import { computeCreate, computeUpdate, QEMU_PLATFORMS } from "@shared/schemas/compute";
+import { autoIdlePcRequest, computeCreate, computeUpdate, QEMU_PLATFORMS } from "@shared/schemas/compute";
 import type { ControllerDeps } from "../deps";
 import { declaredLength } from "../http/content-length";
 import { emptyResponse, jsonResponse } from "../http/responses";
@@ -9,6 +9,7 @@ import { LOCAL_COMPUTE_ID } from "../domain/computes";
 import { computeNetworkInterfaces, computePorts, listComputeImages, qemuBinaries, qemuCapabilitiesOf, uploadComputeImage } from "../services/compute-resources";
 import { deleteCompute, registerCompute, updateCompute } from "../services/compute-registry";
 import { computeEndpointOf, getCompute, listComputes } from "../services/computes";
+import { autoIdlePcOnCompute } from "../services/compute-idle-pc";
 
 const binariesQuery = z.object({ archs: z.array(z.enum(QEMU_PLATFORMS)).optional() });
 
@@ -22,6 +23,10 @@ export function registerComputeRoutes(app: Hono, deps: ControllerDeps): void {
   );
 
   app.get("/v2/computes/:compute_id", async (c) => jsonResponse(200, await getCompute(deps, c.req.param("compute_id"))));
+
+  app.post("/v2/computes/:compute_id/auto_idlepc", async (c) =>
+    jsonResponse(200, await autoIdlePcOnCompute(deps, c.req.param("compute_id"), await parseJsonBody(c.req.raw, autoIdlePcRequest))),
+  );
 
   app.put("/v2/computes/:compute_id", async (c) =>
     jsonResponse(200, await updateCompute(deps, c.req.param("compute_id"), await parseJsonBody(c.req.raw, computeUpdate))),

@@ -71,6 +71,31 @@ describeApi(
       expect(early).toMatchObject({ status: 409, body: { message: "Booting: Dynamips found no Idle-PC values: let IOS finish booting (20 s or so after the start) and ask again", status: 409 } });
       expect((await api.get(`${base}/${booting.node_id}`)).body.status).toBe("started");
     });
+
+    it("are measured for an image before any router of it exists (the Qt GUI's IOS router wizard), on a router made and deleted for it", async (context) => {
+      if (api.baseUrl === undefined) return context.skip("the in-process target has no WebSocket for a daemon to dial");
+      const host = await routerHost(api, "wizard-host");
+      const image = `c7200-wizard-${Math.random().toString(36).slice(2)}.image`;
+      expect((await api.fetch(`/v2/compute/dynamips/images/${image}`, { method: "POST", body: new Uint8Array(64) })).status).toBe(204);
+      const projectsBefore = (await api.get("/v2/projects")).body.map((project: { name: string }) => project.name);
+      // The wizard's own body (gns3-gui 2.2, ios_router_wizard.py).
+      const measured = await api.post("/v2/computes/wizard-host/auto_idlepc", { image, platform: "c7200", ram: 512 });
+      expect(measured).toMatchObject({ status: 200, body: { idlepc: "0x6060a9e0" } });
+      expect(host.requests).toEqual([{ name: "AUTOIDLEPC", request: 1, auto: true }]);
+      expect((await api.get("/v2/projects")).body.map((project: { name: string }) => project.name)).toEqual(projectsBefore);
+
+      const refusals: Array<[string, unknown, number, string | RegExp]> = [
+        ["wizard-host", { image: "nope.image", platform: "c7200", ram: 512 }, 409, "The image nope.image is missing"],
+        ["wizard-host", { image, platform: "c9999", ram: 512 }, 400, "Unknown platform c9999: one of c7200, c3745, c3725, c2691, c3600, c2600, c1700"],
+        ["wizard-host", { image, platform: "c7200" }, 400, /ram/],
+        ["no-such-compute", { image, platform: "c7200", ram: 512 }, 404, "Compute ID no-such-compute doesn't exist"],
+      ];
+      for (const [compute, body, status, message] of refusals) {
+        const refused = await api.post(`/v2/computes/${compute}/auto_idlepc`, body);
+        expect(refused, JSON.stringify(body)).toMatchObject({ status, body: { status, message: typeof message === "string" ? message : expect.stringMatching(message) } });
+      }
+      expect(host.requests).toHaveLength(1);
+    });
   },
-  { dataplaneToken: TOKEN, workerd: true },
+  { dataplaneToken: TOKEN, workerd: true, idlePcBootMs: 0 },
 );

@@ -91,11 +91,12 @@ try {
 }
 
 // Only tests change these, so they have no flags: the notification ping interval, the auto_close
-// delay and how long slow clients are given.
-const milliseconds: Partial<Record<"notificationPingIntervalMs" | "autoCloseDelayMs" | keyof ConnectionTimeouts, number>> = {};
+// delay, the IOS boot wait of a compute's auto_idlepc and how long slow clients are given.
+const milliseconds: Partial<Record<"notificationPingIntervalMs" | "autoCloseDelayMs" | "idlePcBootMs" | keyof ConnectionTimeouts, number>> = {};
 for (const [name, variable] of [
   ["notificationPingIntervalMs", "CONTROLLER_NOTIFICATION_PING_MS"],
   ["autoCloseDelayMs", "CONTROLLER_AUTO_CLOSE_MS"],
+  ["idlePcBootMs", "CONTROLLER_IDLEPC_BOOT_MS"],
   ["headersMs", "CONTROLLER_HEADERS_TIMEOUT_MS"],
   ["keepAliveMs", "CONTROLLER_KEEP_ALIVE_TIMEOUT_MS"],
   ["stallMs", "CONTROLLER_STALL_TIMEOUT_MS"],
@@ -103,10 +104,12 @@ for (const [name, variable] of [
   const setting = process.env[variable];
   if (setting === undefined) continue;
   const value = Number(setting);
-  if (!(Number.isInteger(value) && value > 0)) cli.fail(`${variable} must be a positive whole number of milliseconds, got '${setting}'`);
+  // No wait at all is a boot wait's only meaningful zero.
+  const least = name === "idlePcBootMs" ? 0 : 1;
+  if (!(Number.isInteger(value) && value >= least)) cli.fail(`${variable} must be a whole number of milliseconds from ${least}, got '${setting}'`);
   milliseconds[name] = value;
 }
-const { notificationPingIntervalMs, autoCloseDelayMs, ...timeouts } = milliseconds;
+const { notificationPingIntervalMs, autoCloseDelayMs, idlePcBootMs, ...timeouts } = milliseconds;
 
 if ((values.user === undefined) !== (values.password === undefined)) {
   cli.fail("--user and --password (CONTROLLER_USER, CONTROLLER_PASSWORD) go together: give both or neither");
@@ -156,6 +159,8 @@ const controller = await startNodeController({
   dataDir: values["data-dir"],
   notificationPingIntervalMs,
   autoCloseDelayMs,
+  idlePcBootMs,
+  localDataplane: !values["no-local-dataplane"],
   projectsPaths,
   dataplaneToken,
   limits,

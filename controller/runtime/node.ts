@@ -38,6 +38,10 @@ export interface NodeControllerOptions {
   notificationPingIntervalMs?: number;
   /** How long an `auto_close` project stays open after its last listener left; GNS3's 5 s unless given (tests shorten it). */
   autoCloseDelayMs?: number;
+  /** `npm start` runs a daemon as host `local` beside this controller (see `ControllerConfig.localDataplane`). */
+  localDataplane?: boolean;
+  /** How long a compute's `auto_idlepc` lets IOS boot before measuring; GNS3's 20 s unless given (tests shorten it). */
+  idlePcBootMs?: number;
   /** Folders besides the data dir's projects folder that `POST /v2/projects/load` may read (flag --projects-path). */
   projectsPaths?: readonly string[];
   /** Shared secret of the dataplane daemons dialling `/v2/dataplane/ws` (flag --dataplane-token / DATAPLANE_TOKEN). */
@@ -137,6 +141,9 @@ export async function startNodeController(options: NodeControllerOptions): Promi
       projectsDir: resolve(dataDir, "projects"),
       notificationPingIntervalMs: options.notificationPingIntervalMs,
       ...(options.autoCloseDelayMs === undefined ? {} : { autoCloseDelayMs: options.autoCloseDelayMs }),
+      ...(options.idlePcBootMs === undefined ? {} : { idlePcBootMs: options.idlePcBootMs }),
+      ...(options.localDataplane ? { localDataplane: true } : {}),
+      startedAtMs: Date.now(),
       dataplaneToken: options.dataplaneToken,
       ...(options.dataplaneAckTimeoutMs === undefined ? {} : { dataplaneAckTimeoutMs: options.dataplaneAckTimeoutMs }),
       ...(options.dataplaneHelloTimeoutMs === undefined ? {} : { dataplaneHelloTimeoutMs: options.dataplaneHelloTimeoutMs }),

@@ -59,10 +59,11 @@ const worker = await startLocalWorker({
   dataplaneToken,
   vars: {
     DATAPLANE_ACK_TIMEOUT: values["dataplane-ack-timeout"],
+    ...(values["no-local-dataplane"] ? {} : { CONTROLLER_LOCAL_DATAPLANE: "true" }),
     // The Worker has no process environment: what npm start reads from it is passed on as vars
     // (the log level, and the timings only tests shorten).
     ...Object.fromEntries(
-      ["LOG_LEVEL", "CONTROLLER_AUTO_CLOSE_MS", "CONTROLLER_NOTIFICATION_PING_MS"].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])),
+      ["LOG_LEVEL", "CONTROLLER_AUTO_CLOSE_MS", "CONTROLLER_NOTIFICATION_PING_MS", "CONTROLLER_IDLEPC_BOOT_MS"].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])),
     ),
     ...(values.user !== undefined && values.password !== undefined ? { CONTROLLER_USER: values.user, CONTROLLER_PASSWORD: values.password } : {}),
   },

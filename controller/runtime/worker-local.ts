@@ -13,6 +13,8 @@ export interface LocalWorkerOptions {
   notificationPingIntervalMs?: number;
   /** How long an `auto_close` project stays open after its last listener left; GNS3's 5 s unless given (tests shorten it). */
   autoCloseDelayMs?: number;
+  /** How long a compute's `auto_idlepc` lets IOS boot before measuring; GNS3's 20 s unless given (tests shorten it). */
+  idlePcBootMs?: number;
   /** The secret dataplane daemons present; none ⇒ they are refused, as on Node. */
   dataplaneToken?: string;
   /** Further vars, as wrangler.toml's `[vars]` and secrets would set them (credentials, CORS origins, version). */
@@ -54,10 +56,13 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Run
     // Run by hand or by tests, the client shares the host: GNS3's local mode.
     bindings: {
       CONTROLLER_LOCAL: "true",
+      // Host records saying connected from before this workerd started are not believed.
+      CONTROLLER_STARTED_AT: String(Date.now()),
       // The dataplane of a local run is this host, so a cloud node offers its interfaces, as on Node.
       CONTROLLER_HOST_INTERFACES: Object.keys(networkInterfaces()).filter((name) => name !== "lo").join(","),
       ...(options.notificationPingIntervalMs === undefined ? {} : { CONTROLLER_NOTIFICATION_PING_MS: String(options.notificationPingIntervalMs) }),
       ...(options.autoCloseDelayMs === undefined ? {} : { CONTROLLER_AUTO_CLOSE_MS: String(options.autoCloseDelayMs) }),
+      ...(options.idlePcBootMs === undefined ? {} : { CONTROLLER_IDLEPC_BOOT_MS: String(options.idlePcBootMs) }),
       ...(options.dataplaneToken === undefined ? {} : { DATAPLANE_TOKEN: options.dataplaneToken }),
       ...options.vars,
     },

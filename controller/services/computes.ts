@@ -2,14 +2,15 @@ import type { ControllerDeps } from "../deps";
 import { missingRecord } from "../domain/errors";
 import { loadEveryHostFacts, loadHostFacts } from "./host-facts";
 import { loadDataplaneStatus } from "./dataplane-status";
-import { computeEndpoint, computeToWire, GNS3_DEFAULT_PORT, LOCAL_COMPUTE_ID, localCompute, type ComputeRecord } from "../domain/computes";
+import { computeEndpoint, computeToWire, connectedNow, GNS3_DEFAULT_PORT, LOCAL_COMPUTE_ID, localCompute, type ComputeRecord } from "../domain/computes";
 import { qemuAccelerator } from "../domain/qemu-host";
 import { keys } from "../store/keys";
+import type { DataplaneHostRecord } from "../dataplane/host-records";
 
 /** `local` always exists; dataplane hosts that join are stored under `computes/`. */
 export async function listComputeRecords(deps: ControllerDeps): Promise<ComputeRecord[]> {
   const joined = (await deps.store.list<ComputeRecord>("computes/")).map((entry) => entry.value);
-  return [localComputeOf(deps), ...joined.filter((compute) => compute.compute_id !== LOCAL_COMPUTE_ID)];
+  return [await localComputeOf(deps), ...joined.filter((compute) => compute.compute_id !== LOCAL_COMPUTE_ID)];
 }
 
 export async function loadComputeRecord(deps: ControllerDeps, computeId: string): Promise<ComputeRecord> {
@@ -44,6 +45,13 @@ export async function computeWire(deps: ControllerDeps, compute: ComputeRecord):
   return computeToWire(compute, deps.config.version, deps.usage(), { qemuAccelerator: qemuAccelerator(facts) });
 }
 
-function localComputeOf(deps: ControllerDeps): ComputeRecord {
-  return localCompute(deps.config.consoleHost, deps.localHost?.port ?? GNS3_DEFAULT_PORT);
+/**
+ * `local`, connected once `npm start`'s own daemon said Hello to this controller (GNS3's local
+ * compute too connects a moment after the server starts); always, where no daemon is run beside
+ * the controller (records only, or hosts that dial in by themselves).
+ */
+async function localComputeOf(deps: ControllerDeps): Promise<ComputeRecord> {
+  const compute = localCompute(deps.config.consoleHost, deps.localHost?.port ?? GNS3_DEFAULT_PORT);
+  if (!deps.config.localDataplane) return compute;
+  return { ...compute, connected: connectedNow(deps.config.startedAtMs, await deps.store.get<DataplaneHostRecord>(keys.dataplaneHost(LOCAL_COMPUTE_ID))) };
 }

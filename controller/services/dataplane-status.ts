@@ -3,6 +3,7 @@ import { keys } from "../store/keys";
 import { loadHostFacts } from "./host-facts";
 import type { DataplaneStatusWire } from "@shared/schemas/dataplane-status";
 import type { DataplaneAckRecord, DataplaneHostRecord, DataplaneRevisionRecord } from "../dataplane/host-records";
+import { connectedNow } from "../domain/computes";
 
 export type { DataplaneStatusWire } from "@shared/schemas/dataplane-status";
 
@@ -18,7 +19,7 @@ export async function loadDataplaneStatus(deps: ControllerDeps, hostId: string):
   const forwarded = await deps.dataplane?.hostForwarded(hostId);
   return {
     applied_revision: ack?.revision ?? 0,
-    connected: host.connected,
+    connected: connectedNow(deps.config.startedAtMs, host),
     daemon_version: host.daemon_version,
     errors: (ack?.errors ?? []).map((error) => ({ id: error.id, kind: error.kind, message: error.message, project_id: error.project_id })),
     forwarded_frames: forwarded?.frames ?? 0,

@@ -1,6 +1,6 @@
 import type { NodeCreate, NodeUpdate } from "@shared/schemas/node";
 import { conflictingRequest } from "../domain/errors";
-import type { ControllerDeps } from "../deps";
+import type { ControllerDeps, HostAnswer, ItemProblem } from "../deps";
 import type { LinkRecord } from "../domain/links";
 import { NODE_TYPE_TRAITS, supportedNodeType } from "../domain/node-types";
 import { instanceId } from "../domain/instance-ids";
@@ -11,7 +11,7 @@ import { keys } from "../store/keys";
 import * as lifecycle from "./lifecycle-log";
 import { listNodeRecords, loadNode } from "./node-records";
 import { cachedListBody } from "./list-cache";
-import { applyChange, combineChanges, emptyChange, reachDataplane, type Change } from "./change";
+import { applyChange, combineChanges, dataplaneFailure, emptyChange, type Change } from "./change";
 import { combineEffects, linkEffect, nodeEffect, type DataplaneEffect } from "../domain/dataplane-effects";
 import { CONSOLE_PORT_RANGE } from "@shared/schemas/compute";
 import { withConflictRetry } from "../store/conflict-retry";
@@ -92,13 +92,28 @@ function freeConsolePort(used: ReadonlySet<number>, computeId: string, attempt =
   throw conflictingRequest(`No free console port between ${CONSOLE_PORT_RANGE.first} and ${CONSOLE_PORT_RANGE.last} on compute ${computeId}`);
 }
 
-/** A port the client asks for is only checked against other nodes': it is theirs to free on the host. */
-async function allocateConsole(deps: ControllerDeps, computeId: string, requested: number | null | undefined, attempt = 1): Promise<number> {
+/**
+ * The port the client asks for, unless another node holds it (a 409); one another program
+ * listens on is replaced, as GNS3's compute does (see `consoleReplaced`): by the node's own
+ * port when it has one (`current`), else by a free one.
+ */
+async function allocateConsole(deps: ControllerDeps, computeId: string, requested: number | null | undefined, attempt = 1, current: number | null = null): Promise<number> {
   if (requested != null) {
     if ((await usedConsolePorts(deps, computeId)).has(requested)) throw conflictingRequest(`Console port ${requested} is already used on compute ${computeId}`);
-    return requested;
+    if (!(await busyConsolePorts(deps, computeId)).has(requested)) return requested;
+    if (current !== null) return current;
   }
   return freeConsolePort(await unavailableConsolePorts(deps, computeId), computeId, attempt);
+}
+
+/**
+ * What a client reads when the console port a node had or asked for is held by another program
+ * on its host and the node was given another: GNS3's compute words (it only logs them), on the
+ * project's stream as `log.warning`, which the GUIs show.
+ */
+function consoleReplaced(node: NodeRecord, previous: number) {
+  const message = `TCP port ${previous} already in use on compute ${node.compute_id} by another program. Port has been replaced by ${node.console} for node ${node.name}`;
+  return projectEvent(node.project_id, "log.warning", { message });
 }
 
 /**
@@ -154,7 +169,6 @@ export async function createNode(deps: ControllerDeps, projectId: string, input:
     const node: NodeRecord = {
       ...newNode({ ...input, properties: { ...properties, ...instance, ...(aux === null ? {} : { aux }) } }, { nodeId, projectId, name, console, hostInterfaces: await cloudInterfaceNames(deps, input.compute_id) }),
       ...origin,
-      ...(input.console != null && console !== null ? { console_chosen: true as const } : {}),
     };
     // A node that runs as soon as it exists (a NAT node making its network) starts with this
     // request, which answers what its host said, as GNS3's compute answers a creation.
@@ -162,7 +176,7 @@ export async function createNode(deps: ControllerDeps, projectId: string, input:
     const change: Change = {
       writes: [{ key: keys.node(projectId, nodeId), value: node }, { key: keys.nodeName(projectId, name), value: nodeId }],
       guards: [{ key: keys.node(projectId, nodeId), absent: true }, { key: keys.nodeName(projectId, name), absent: true }],
-      events: [projectEvent(projectId, "node.created", nodeWire(deps, node))],
+      events: [projectEvent(projectId, "node.created", nodeWire(deps, node)), ...(input.console != null && console !== input.console ? [consoleReplaced(node, input.console)] : [])],
       ...(kind.alwaysRunning && kind.dataplaneKind !== undefined ? { dataplane: effect } : { wakes: effect }),
     };
     // The host's index, so its pushes read this project; a lasting entry costs only a read.
@@ -197,14 +211,13 @@ export async function updateNode(deps: ControllerDeps, projectId: string, nodeId
       guards: [{ key: keys.node(projectId, nodeId), revision: node.revision }],
       events: [],
     };
-    if (input.console !== undefined && input.console !== node.console && next.console_type !== "none") {
-      const console = await allocateConsole(deps, node.compute_id, input.console);
+    const console = input.console !== undefined && input.console !== node.console && next.console_type !== "none" ? await allocateConsole(deps, node.compute_id, input.console, 1, node.console) : node.console;
+    if (console !== null && console !== node.console) {
       if (node.console !== null) change.writes.push({ key: keys.consolePort(node.compute_id, node.console), delete: true });
       change.writes.push({ key: keys.consolePort(node.compute_id, console), value: nodeId });
       change.guards.push({ key: keys.consolePort(node.compute_id, console), absent: true });
       next.console = console;
     }
-    if (input.console != null && next.console === input.console) next.console_chosen = true;
     if (renamed) {
       change.writes.push({ key: keys.nodeName(projectId, node.name), delete: true }, { key: keys.nodeName(projectId, name), value: nodeId });
       change.guards.push({ key: keys.nodeName(projectId, name), absent: true });
@@ -213,6 +226,7 @@ export async function updateNode(deps: ControllerDeps, projectId: string, nodeId
     next.revision = node.revision + 1;
     change.writes.push({ key: keys.node(projectId, nodeId), value: next });
     change.events.push(projectEvent(projectId, "node.updated", nodeWire(deps, next)));
+    if (input.console != null && next.console !== null && next.console !== input.console) change.events.push(consoleReplaced(next, input.console));
     await applyChange(deps, change);
     wakes = nodeEffect(node, next);
     return next;
@@ -281,7 +295,7 @@ export async function actOnNode(deps: ControllerDeps, projectId: string, nodeId:
   await loadOpenedProject(deps, projectId);
   const { node, effect } = await recordNodeAction(deps, projectId, nodeId, action);
   if (!effect) return node;
-  await reachDataplane(deps, effect);
+  await reachDataplaneMovingTakenConsoles(deps, projectId, action, effect);
   // As the host runs it now: its command line came with the acknowledgement.
   return (await deps.store.get<NodeRecord>(keys.node(projectId, nodeId))) ?? node;
 }
@@ -292,28 +306,68 @@ export async function actOnAllNodes(deps: ControllerDeps, projectId: string, act
   const effects: Array<DataplaneEffect | undefined> = [];
   for (const node of await listNodeRecords(deps, projectId)) effects.push((await recordNodeAction(deps, projectId, node.node_id, action)).effect);
   const effect = combineEffects(...effects);
-  if (effect) await reachDataplane(deps, effect);
+  if (effect) await reachDataplaneMovingTakenConsoles(deps, projectId, action, effect);
 }
 
+/**
+ * How many times one request gives a node another console port after its start found the port
+ * taken. A program grabbing the port between the host's last report and the start is rare;
+ * one taking each new port as fast as it is given is not a race to keep running.
+ */
+const CONSOLE_MOVES = 3;
+
+/**
+ * `reachDataplane` for actions that start nodes: a node whose start found another program on
+ * its console port (a port taken since the host's last report) is given a free port and
+ * started again, and the request answers once it runs there, as if the port had been free.
+ */
+async function reachDataplaneMovingTakenConsoles(deps: ControllerDeps, projectId: string, action: NodeAction, effect: DataplaneEffect): Promise<void> {
+  if (!deps.dataplane || effect.hostIds.length === 0) return;
+  const failures: string[] = [];
+  // Every port found taken in this request: a node moved off one must not be moved back to another.
+  const takenPorts = new Set<number>();
+  for (let moves = 0; ; moves++) {
+    const answers = await deps.dataplane.apply(effect);
+    const taken = moves < CONSOLE_MOVES ? takenConsoles(answers) : [];
+    const failure = dataplaneFailure(answers.map((answer) => (answer.outcome === "applied" ? { ...answer, problems: answer.problems.filter((problem) => !taken.includes(problem)) } : answer)));
+    if (failure) failures.push(failure);
+    const retried: Array<DataplaneEffect | undefined> = [];
+    for (const problem of taken) takenPorts.add(problem.consolePortTaken!);
+    for (const problem of taken) retried.push((await recordNodeAction(deps, projectId, problem.id, action, takenPorts)).effect);
+    const next = combineEffects(...retried);
+    if (!next) break;
+    effect = next;
+  }
+  if (failures.length > 0) throw conflictingRequest(failures.join("; "));
+}
+
+function takenConsoles(answers: readonly HostAnswer[]): ItemProblem[] {
+  return answers.flatMap((answer) => (answer.outcome === "applied" ? answer.problems.filter((problem) => problem.kind === "node" && problem.consolePortTaken) : []));
+}
+
+/** `takenPorts`: console ports a start just found another program holds on the node's host. */
 async function recordNodeAction(
   deps: ControllerDeps,
   projectId: string,
   nodeId: string,
   action: NodeAction,
+  takenPorts: ReadonlySet<number> = new Set(),
 ): Promise<{ node: NodeRecord; effect: DataplaneEffect | undefined }> {
   return withConflictRetry(async () => {
     const node = await loadNode(deps, projectId, nodeId);
     const status = statusAfter(node, action);
     // GNS3 reloads an emulator by stopping and starting it: its host restarts the process.
     const restarts = action === "reload" && !supportedNodeType(node.node_type).alwaysRunning;
-    if (status === node.status && !restarts) return { node, effect: undefined };
+    // A start that failed on a taken port may have left the node recorded as started: it moves all the same.
+    const starts = status !== "stopped" && (node.status === "stopped" || (node.console !== null && takenPorts.has(node.console)));
+    const moved = starts ? await consoleMove(deps, node, takenPorts) : undefined;
+    if (status === node.status && !restarts && !moved) return { node, effect: undefined };
     const next: NodeRecord = { ...node, status, revision: node.revision + 1, ...(restarts ? { reloads: (node.reloads ?? 0) + 1 } : {}) };
-    const moved = node.status === "stopped" && status !== "stopped" ? await consoleMove(deps, node) : undefined;
     if (moved) next.console = moved.console;
     await applyChange(deps, {
       writes: [{ key: keys.node(projectId, nodeId), value: next }, ...(moved?.writes ?? [])],
       guards: [{ key: keys.node(projectId, nodeId), revision: node.revision }, ...(moved?.guards ?? [])],
-      events: [projectEvent(projectId, "node.updated", nodeWire(deps, next))],
+      events: [projectEvent(projectId, "node.updated", nodeWire(deps, next)), ...(moved ? [consoleReplaced(next, node.console!)] : [])],
     });
     if (moved) lifecycle.consoleMoved(next, node.console!);
     lifecycle.nodeStatusChanged(next, node.status);
@@ -322,13 +376,13 @@ async function recordNodeAction(
 }
 
 /**
- * A node about to start whose allocated console port another program took on its host since
- * (as the host's daemon reports) moves to a free one, as GNS3's computes hand out only ports
- * they can bind; a port the client chose stays, and its start says the port is taken.
+ * A node about to start whose console port another program holds on its host (as the host's
+ * daemon last reported it, or as a start just found: `takenPorts`) moves to a free one, as
+ * GNS3's compute hands out only ports it can bind, whether the port was allocated or asked for.
  */
-async function consoleMove(deps: ControllerDeps, node: NodeRecord): Promise<Pick<Change, "writes" | "guards"> & { console: number } | undefined> {
-  if (node.console === null || node.console_chosen) return undefined;
-  const busy = await busyConsolePorts(deps, node.compute_id);
+async function consoleMove(deps: ControllerDeps, node: NodeRecord, takenPorts: ReadonlySet<number>): Promise<Pick<Change, "writes" | "guards"> & { console: number } | undefined> {
+  if (node.console === null) return undefined;
+  const busy = new Set([...(await busyConsolePorts(deps, node.compute_id)), ...takenPorts]);
   if (!busy.has(node.console)) return undefined;
   const console = freeConsolePort(new Set([...(await usedConsolePorts(deps, node.compute_id)), ...busy]), node.compute_id);
   const claim = keys.consolePort(node.compute_id, console);

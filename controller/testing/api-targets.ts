@@ -54,6 +54,7 @@ interface TargetSettings {
   corsOrigins?: string[];
   gns3Version?: string;
   autoCloseDelayMs?: number;
+  idlePcBootMs?: number;
   dataplaneToken?: string;
   extendedFilters?: boolean;
 }
@@ -68,7 +69,7 @@ interface StartedTarget {
 const inProcess: ApiTarget = {
   name: "app.request",
   fileBackend: "disk",
-  async start({ limits, auth, corsOrigins, gns3Version, autoCloseDelayMs, dataplaneToken, extendedFilters }) {
+  async start({ limits, auth, corsOrigins, gns3Version, autoCloseDelayMs, idlePcBootMs, dataplaneToken, extendedFilters }) {
     const dataDir = mkdtempSync(join(tmpdir(), "gns3-app-"));
     const deps = inProcessDeps(dataDir);
     const config = {
@@ -78,6 +79,7 @@ const inProcess: ApiTarget = {
       ...(corsOrigins ? { corsOrigins: allowedOrigins(corsOrigins) } : {}),
       ...(gns3Version ? { version: gns3Version } : {}),
       ...(autoCloseDelayMs === undefined ? {} : { autoCloseDelayMs }),
+      ...(idlePcBootMs === undefined ? {} : { idlePcBootMs }),
       ...(dataplaneToken ? { dataplaneToken } : {}),
       ...(extendedFilters ? { extendedFilters } : {}),
     };
@@ -94,7 +96,7 @@ const inProcess: ApiTarget = {
 const nodeServer: ApiTarget = {
   name: "node server",
   fileBackend: "disk",
-  async start({ limits, auth, corsOrigins, gns3Version, autoCloseDelayMs, dataplaneToken, extendedFilters }) {
+  async start({ limits, auth, corsOrigins, gns3Version, autoCloseDelayMs, idlePcBootMs, dataplaneToken, extendedFilters }) {
     const dataDir = mkdtempSync(join(tmpdir(), "gns3-node-"));
     const settings = [
       ...limitFlags(limits),
@@ -107,6 +109,7 @@ const nodeServer: ApiTarget = {
     const server = await startControllerProcess(["--port", "0", "--data-dir", dataDir, "--no-local-dataplane", ...settings], {
       CONTROLLER_NOTIFICATION_PING_MS: String(TEST_NOTIFICATION_PING_MS),
       ...(autoCloseDelayMs === undefined ? {} : { CONTROLLER_AUTO_CLOSE_MS: String(autoCloseDelayMs) }),
+      ...(idlePcBootMs === undefined ? {} : { CONTROLLER_IDLEPC_BOOT_MS: String(idlePcBootMs) }),
     });
     return {
       baseUrl: server.url,
@@ -125,7 +128,7 @@ const workerd: ApiTarget = {
   name: "workerd",
   optIn: true,
   fileBackend: "r2",
-  async start({ limits, auth, corsOrigins, gns3Version, autoCloseDelayMs, dataplaneToken, extendedFilters }) {
+  async start({ limits, auth, corsOrigins, gns3Version, autoCloseDelayMs, idlePcBootMs, dataplaneToken, extendedFilters }) {
     if (Object.keys(limits).length > 0) throw new Error("the workerd target takes no limits: suites with limits must not opt in");
     const dataDir = mkdtempSync(join(tmpdir(), "gns3-workerd-"));
     const worker = await startLocalWorker({
@@ -135,6 +138,7 @@ const workerd: ApiTarget = {
       bundleFile: join(dataDir, "worker.mjs"),
       notificationPingIntervalMs: TEST_NOTIFICATION_PING_MS,
       ...(autoCloseDelayMs === undefined ? {} : { autoCloseDelayMs }),
+      ...(idlePcBootMs === undefined ? {} : { idlePcBootMs }),
       vars: {
         ...(auth ? { CONTROLLER_USER: auth.user, CONTROLLER_PASSWORD: auth.password } : {}),
         ...(corsOrigins ? { CONTROLLER_CORS_ORIGINS: corsOrigins.join(",") } : {}),
@@ -185,6 +189,8 @@ export interface ApiSuiteOptions {
   gns3Version?: string;
   /** How long an `auto_close` project stays open after its last listener left, instead of GNS3's 5 s (tests only: `CONTROLLER_AUTO_CLOSE_MS`). */
   autoCloseDelayMs?: number;
+  /** How long a compute's `auto_idlepc` lets IOS boot, instead of GNS3's 20 s (tests only: `CONTROLLER_IDLEPC_BOOT_MS`). */
+  idlePcBootMs?: number;
   /** The token dataplane daemons present (flag `--dataplane-token`, on workerd `DATAPLANE_TOKEN`). */
   dataplaneToken?: string;
   /** `available_filters` lists the extended filters (flag `--extended-filters`, on workerd `CONTROLLER_EXTENDED_FILTERS`). */
@@ -206,8 +212,8 @@ export function describeApi(title: string, suite: (api: ApiClient) => void, opti
     describe(`${title} [${target.name}]`, () => {
       let started: StartedTarget | undefined;
       beforeAll(async () => {
-        const { limits = {}, auth, corsOrigins, gns3Version, autoCloseDelayMs, dataplaneToken, extendedFilters } = options;
-        started = await target.start({ limits, auth, corsOrigins, gns3Version, autoCloseDelayMs, dataplaneToken, extendedFilters });
+        const { limits = {}, auth, corsOrigins, gns3Version, autoCloseDelayMs, idlePcBootMs, dataplaneToken, extendedFilters } = options;
+        started = await target.start({ limits, auth, corsOrigins, gns3Version, autoCloseDelayMs, idlePcBootMs, dataplaneToken, extendedFilters });
       });
       afterAll(async () => {
         await started?.stop();

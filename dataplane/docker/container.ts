@@ -13,6 +13,7 @@ import type { DockerSpec } from "@shared/proto";
 import { DeviceEndpoint } from "../forwarding/device-endpoint";
 import { changeLink } from "../host-network/interfaces";
 import type { EmulatorProcess } from "../host/emulator-node";
+import { consolePortTaken } from "../nodes/emulator-process";
 import type { ProcessCrash } from "../nodes/process-supervisor";
 import { commandLine } from "../nodes/processes";
 import { TelnetServer, type TelnetClient } from "../nodes/telnet-server";
@@ -357,8 +358,10 @@ export class DockerContainer implements EmulatorProcess {
         },
         closed: () => clients.delete(client),
       };
-    }).catch((error: unknown) => {
-      throw new Error(`console port ${port} could not be had: ${(error as Error).message}`);
+    }).catch((error: NodeJS.ErrnoException) => {
+      // Worded as the emulators' own, so the controller moves the node to a free port.
+      if (error.code === "EADDRINUSE") throw new Error(consolePortTaken(port));
+      throw new Error(`console port ${port} could not be had: ${error.message}`);
     });
     this.consoles.push(server);
   }

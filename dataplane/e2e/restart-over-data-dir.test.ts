@@ -7,7 +7,17 @@ import { groupMembers } from "@shared/testing/process-group";
 import { startControllerProcess, type ControllerProcess } from "../../controller/testing/controller-process";
 import { commandLine } from "../nodes/processes";
 import { apiAt } from "./cloud-lab";
-import { findLocalDaemon } from "./daemon-process";
+import { findLocalDaemon, labVpcs } from "./daemon-process";
+import { DockerEngine } from "../docker/engine";
+import { TEST_IMAGE, dockerUnavailable, ensureTestImage } from "../docker/testing";
+
+/** The project's containers that run. */
+async function runningContainers(projectId: string): Promise<string[]> {
+  const filters = encodeURIComponent(JSON.stringify({ label: [`org.gns3.project-id=${projectId}`], status: ["running"] }));
+  return (await new DockerEngine().call<Array<{ Id: string }>>("GET", `/containers/json?filters=${filters}`)).map((container) => container.Id);
+}
+
+const dockerMissing = await dockerUnavailable();
 
 /**
  * The servers users run, restarted over the data dir their earlier runs left, killed outright
@@ -59,6 +69,29 @@ describe.each([
       expect((await api("GET", "/v2/computes/local")).body.connected).toBe(true);
     }
   }, 180_000);
+
+  // CI starts an engine (.ci/run): there a missing one fails the test instead of skipping it.
+  it.skipIf(dockerMissing !== null && !process.env.CI)("starts a VPCS and a Docker node sent the moment the API answers, answering once both run", async () => {
+    expect(dockerMissing).toBeNull();
+    await ensureTestImage();
+    await controller?.stop();
+    await start();
+    const projectId = (await api("POST", "/v2/projects", { name: "start at once", auto_close: false })).body.project_id as string;
+    expect((await api("POST", `/v2/projects/${projectId}/nodes`, { name: "PC1", node_type: "vpcs", compute_id: "local" })).status).toBe(201);
+    expect((await api("POST", `/v2/projects/${projectId}/nodes`, { name: "box", node_type: "docker", compute_id: "local", properties: { image: TEST_IMAGE } })).status).toBe(201);
+    await controller!.stop();
+    await start();
+    // Connected only once its daemon dialled in this time, never from the run before.
+    const local = (await api("GET", "/v2/computes/local")).body;
+    expect(local.connected).toBe(local.dataplane?.connected === true);
+    const started = await api("POST", `/v2/projects/${projectId}/nodes/start`);
+    expect(started.status, JSON.stringify(started.body)).toBe(204);
+    // Read at once, no waiting: the answer came after both processes ran.
+    expect(labVpcs(dataDir)).toHaveLength(1);
+    expect(await runningContainers(projectId)).toHaveLength(1);
+    expect((await api("GET", "/v2/computes/local")).body).toMatchObject({ connected: true, dataplane: { connected: true } });
+    expect((await api("POST", `/v2/projects/${projectId}/nodes/stop`)).status).toBe(204);
+  }, 120_000);
 
   it("leaves no process behind when the controller's process alone is killed: the daemon stops, workerd too", async () => {
     await controller?.stop();

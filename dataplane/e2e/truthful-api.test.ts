@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:net";
+import { connect, createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -124,7 +124,7 @@ describe.each([
     }
   }, 60_000);
 
-  it("refuses to start a VPCS whose console port is taken on the host: 409 naming it, and the node stays stopped", async () => {
+  it("starts a VPCS whose console port another program took on a free port, and answers once its console listens there", async () => {
     const blocker: Server = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, "0.0.0.0", resolve));
     const port = (blocker.address() as { port: number }).port;
@@ -134,8 +134,15 @@ describe.each([
       expect(created.status).toBe(201);
       const nodePath = `/v2/projects/${project.body.project_id}/nodes/${created.body.node_id}`;
       const started = await api("POST", `${nodePath}/start`);
-      expect(started).toEqual({ status: 409, body: { status: 409, message: `Node PC1: console port ${port} is already in use on this host: free it, or give the node another "console" port (dataplane host local)` } });
-      expect((await api("GET", nodePath)).body.status).toBe("stopped");
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      expect(started.body).toMatchObject({ status: "started" });
+      expect(started.body.console).not.toBe(port);
+      // Connected at once, with no retry: the answer came after VPCS listened on its new port.
+      await new Promise<void>((resolve, reject) => {
+        const socket = connect(started.body.console, "127.0.0.1", () => (socket.destroy(), resolve()));
+        socket.on("error", reject);
+      });
+      expect((await api("GET", nodePath)).body).toMatchObject({ status: "started", console: started.body.console });
     } finally {
       blocker.close();
     }

@@ -22,6 +22,7 @@ import type { LinkMetrics } from "../metrics/prometheus";
 import type { Reconciler } from "../control/client";
 import type { Scope, StateLookup } from "@shared/proto/received-state";
 import type { NodeRuntime, NodeRuntimeContext, NodeRuntimeFactory } from "./node-runtime";
+import { consolePortTaken } from "../nodes/emulator-process";
 
 interface RunningNode {
   spec: NodeSpec;
@@ -102,7 +103,7 @@ export class HostReconciler implements Reconciler {
     const errors = [...this.stateErrors.values()];
     for (const { spec, runtime } of this.nodes.values()) {
       const failure = runtime.failure?.();
-      if (failure) errors.push({ kind: ItemErrorKind.NODE, id: spec.nodeId, message: `node ${spec.name}: ${failure}` });
+      if (failure) errors.push(nodeError(spec, `node ${spec.name}: ${failure}`));
     }
     for (const { spec, filters, capture } of this.links.values()) {
       for (const problem of [filters?.problem, capture?.problem]) {
@@ -196,7 +197,7 @@ export class HostReconciler implements Reconciler {
     const problems = await Promise.all(nodes.map((spec) => this.bringNode(spec).finally(itemDone)));
     nodes.forEach((spec, index) => {
       const problem = problems[index];
-      if (problem) this.stateErrors.set(`node ${itemKey(spec.projectId, spec.nodeId)}`, { kind: ItemErrorKind.NODE, id: spec.nodeId, message: problem });
+      if (problem) this.stateErrors.set(`node ${itemKey(spec.projectId, spec.nodeId)}`, nodeError(spec, problem));
     });
     for (const spec of links) {
       const problem = await this.bringLink(spec);
@@ -418,6 +419,16 @@ export class HostReconciler implements Reconciler {
     for (const { runtime } of this.nodes.values()) await runtime.close();
     this.nodes.clear();
   }
+}
+
+/**
+ * A node's error, marked with its console port when another program listening there kept it
+ * from starting: the controller then gives the node a free port and starts it again, as GNS3's
+ * compute hands out only ports it can bind.
+ */
+function nodeError(spec: NodeSpec, message: string): ItemError {
+  const taken = spec.consolePort > 0 && message.includes(consolePortTaken(spec.consolePort));
+  return { kind: ItemErrorKind.NODE, id: spec.nodeId, message, ...(taken ? { consolePortTaken: spec.consolePort } : {}) };
 }
 
 function lookupOf(state: DesiredHostState): StateLookup {

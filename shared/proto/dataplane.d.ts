@@ -355,6 +355,7 @@ export namespace gns3 {
                 kind: gns3.dataplane.v1.ItemError.Kind;
                 id: string;
                 message: string;
+                consolePortTaken: number;
                 static create(properties: gns3.dataplane.v1.ItemError.$Shape): gns3.dataplane.v1.ItemError & gns3.dataplane.v1.ItemError.$Shape;
                 static create(properties?: gns3.dataplane.v1.ItemError.$Properties): gns3.dataplane.v1.ItemError;
                 static encode(message: gns3.dataplane.v1.ItemError.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -367,6 +368,7 @@ export namespace gns3 {
                     kind?: (gns3.dataplane.v1.ItemError.Kind|null);
                     id?: (string|null);
                     message?: (string|null);
+                    consolePortTaken?: (number|null);
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = gns3.dataplane.v1.ItemError.$Properties;

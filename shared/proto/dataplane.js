@@ -2684,6 +2684,7 @@ export const gns3 = $root.gns3 = (() => {
                  * @property {gns3.dataplane.v1.ItemError.Kind|null} [kind] ItemError kind
                  * @property {string|null} [id] ItemError id
                  * @property {string|null} [message] ItemError message
+                 * @property {number|null} [consolePortTaken] ItemError consolePortTaken
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -2740,6 +2741,14 @@ export const gns3 = $root.gns3 = (() => {
                 ItemError.prototype.message = "";
 
                 /**
+                 * ItemError consolePortTaken.
+                 * @member {number} consolePortTaken
+                 * @memberof gns3.dataplane.v1.ItemError
+                 * @instance
+                 */
+                ItemError.prototype.consolePortTaken = 0;
+
+                /**
                  * Creates a new ItemError instance using the specified properties.
                  * @function create
                  * @memberof gns3.dataplane.v1.ItemError
@@ -2777,6 +2786,8 @@ export const gns3 = $root.gns3 = (() => {
                         writer.uint32(/* id 2, wireType 2 =*/18).string(message.id);
                     if (message.message != null && $Object.hasOwnProperty.call(message, "message") && message.message !== "")
                         writer.uint32(/* id 3, wireType 2 =*/26).string(message.message);
+                    if (message.consolePortTaken != null && $Object.hasOwnProperty.call(message, "consolePortTaken") && message.consolePortTaken !== 0)
+                        writer.uint32(/* id 4, wireType 0 =*/32).uint32(message.consolePortTaken);
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -2846,6 +2857,15 @@ export const gns3 = $root.gns3 = (() => {
                                     message.message = value;
                                 else
                                     delete message.message;
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.consolePortTaken = value;
+                                else
+                                    delete message.consolePortTaken;
                                 continue;
                             }
                         }

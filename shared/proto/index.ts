@@ -46,6 +46,8 @@ export interface ItemError {
   kind: ItemErrorKind;
   id: string;
   message: string;
+  /** The node's console port, when another program listening on it kept the node from starting. */
+  consolePortTaken?: number;
 }
 
 export interface Ack {
@@ -500,7 +502,12 @@ function completeHello(hello: gns3.dataplane.v1.Hello.$Properties): Hello {
 function completeAck(ack: gns3.dataplane.v1.Ack.$Properties): Ack {
   return {
     revision: ack.revision ?? 0,
-    errors: (ack.errors ?? []).map((error) => ({ kind: error.kind ?? ItemErrorKind.KIND_UNSPECIFIED, id: error.id ?? "", message: error.message ?? "" })),
+    errors: (ack.errors ?? []).map((error) => ({
+      kind: error.kind ?? ItemErrorKind.KIND_UNSPECIFIED,
+      id: error.id ?? "",
+      message: error.message ?? "",
+      ...(error.consolePortTaken ? { consolePortTaken: error.consolePortTaken } : {}),
+    })),
     nodes: (ack.nodes ?? []).map((node) => ({
       nodeId: node.nodeId ?? "",
       projectId: node.projectId ?? "",

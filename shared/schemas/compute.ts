@@ -72,5 +72,13 @@ export type ComputeCreate = z.infer<typeof computeCreate>;
 export const computeUpdate = z.strictObject({ ...computeFields, compute_id: z.string().optional() }).partial();
 export type ComputeUpdate = z.infer<typeof computeUpdate>;
 
+/**
+ * `POST /v2/computes/{id}/auto_idlepc`, as the Qt GUI's IOS router wizard sends it: the router it
+ * is about to make a template of. GNS3's compute checks the platform's shape; which platforms
+ * exist is the controller's to say.
+ */
+export const autoIdlePcRequest = z.object({ platform: z.string().regex(/^c[0-9]{4}$/), image: z.string().min(1), ram: z.int().positive() });
+export type AutoIdlePcRequest = z.infer<typeof autoIdlePcRequest>;
+
 /** GNS3's console port range on every compute (`console_start_port_range`–`console_end_port_range`). */
 export const CONSOLE_PORT_RANGE = { first: 5000, last: 10000 } as const;

@@ -48,6 +48,12 @@ export interface Env {
   CONTROLLER_NOTIFICATION_PING_MS?: string;
   /** Only tests shorten how long an `auto_close` project stays open after its last listener left. */
   CONTROLLER_AUTO_CLOSE_MS?: string;
+  /** "true": `npm run start:worker` runs a daemon as host `local` beside the Worker (see `ControllerConfig.localDataplane`). */
+  CONTROLLER_LOCAL_DATAPLANE?: string;
+  /** When the workerd serving this Worker started (ms since the epoch): host records older than it are from an earlier run. */
+  CONTROLLER_STARTED_AT?: string;
+  /** Only tests shorten how long a compute's `auto_idlepc` lets IOS boot. */
+  CONTROLLER_IDLEPC_BOOT_MS?: string;
   /** The least level logged: debug, info (unset), warn or error. */
   LOG_LEVEL?: string;
   /**
@@ -96,6 +102,9 @@ export function workerConfig(env: Env): ControllerConfig {
     projectsDir: WORKER_PROJECTS_DIR,
     notificationPingIntervalMs: env.CONTROLLER_NOTIFICATION_PING_MS === undefined ? undefined : Number(env.CONTROLLER_NOTIFICATION_PING_MS),
     ...(env.CONTROLLER_AUTO_CLOSE_MS === undefined ? {} : { autoCloseDelayMs: Number(env.CONTROLLER_AUTO_CLOSE_MS) }),
+    ...(env.CONTROLLER_IDLEPC_BOOT_MS === undefined ? {} : { idlePcBootMs: Number(env.CONTROLLER_IDLEPC_BOOT_MS) }),
+    ...(env.CONTROLLER_LOCAL_DATAPLANE === "true" ? { localDataplane: true } : {}),
+    ...(env.CONTROLLER_STARTED_AT === undefined ? {} : { startedAtMs: Number(env.CONTROLLER_STARTED_AT) }),
     dataplaneToken: env.DATAPLANE_TOKEN || undefined,
     ...(env.DATAPLANE_ACK_TIMEOUT === undefined ? {} : { dataplaneAckTimeoutMs: checkedVar("DATAPLANE_ACK_TIMEOUT", () => parseAckTimeout(env.DATAPLANE_ACK_TIMEOUT!)) }),
     auth: env.CONTROLLER_USER && env.CONTROLLER_PASSWORD ? { user: env.CONTROLLER_USER, password: env.CONTROLLER_PASSWORD } : undefined,
