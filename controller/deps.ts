@@ -1,3 +1,4 @@
+import type { DockerFacts } from "@shared/proto";
 import type { Context } from "hono";
 import type { UpgradeWebSocket } from "hono/ws";
 import type { HostNetworkInterface } from "@shared/host/network-interfaces";
@@ -154,6 +155,12 @@ export interface DataplaneControl {
    * until the capture stops; undefined when the host is not connected or has no such file.
    */
   captureStream(hostId: string, relativePath: string): Promise<ReadableStream<Uint8Array> | undefined>;
+  /**
+   * The host's Docker Engine as its daemon reads it now, after waiting for a daemon that may be
+   * dialling in: "absent" for a host no daemon ever connected as, undefined when it is not
+   * connected or did not answer within the ack timeout.
+   */
+  dockerFacts(hostId: string): Promise<DockerFacts | "absent" | undefined>;
   /**
    * Ends the host's connection, telling its daemon `reason` with a close code it does not dial
    * again after (its compute was deleted, or its token changed); resolves once it is closed.

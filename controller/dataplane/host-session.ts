@@ -1,7 +1,8 @@
-import { encodeControllerMessage, type Hello, type LinkSpec } from "@shared/proto";
+import { encodeControllerMessage, type DockerFacts, type Hello, type LinkSpec } from "@shared/proto";
 import type { ControllerDeps } from "../deps";
 import { AckWaiters, type AckWait } from "./ack-waiters";
 import { CaptureStreams } from "./capture-streams";
+import { HostQueries } from "./host-queries";
 import type { DataplaneEffect } from "../domain/dataplane-effects";
 import type { LeftOut } from "./desired-state";
 import { recordRevision, type DataplaneAckRecord, type StoredItemError } from "./host-records";
@@ -59,6 +60,8 @@ export class HostSession {
   readonly ackWaiters = new AckWaiters(this.liveness);
   /** Capture files the host is sending, for `GET …/pcap`. */
   readonly captures = new CaptureStreams();
+  /** `GET …/docker/images` asked of the host's engine, through its daemon. */
+  readonly dockerQueries = new HostQueries<DockerFacts>();
   /** The command lines of the host's nodes, as its acks report them. */
   readonly commandLines: NodeCommandLines;
   /** The newest revision sent and what it leaves out, stored behind the pushes. */
@@ -213,5 +216,6 @@ export class HostSession {
     clearInterval(this.pinger);
     this.ackWaiters.disconnected();
     this.captures.disconnected();
+    this.dockerQueries.disconnected();
   }
 }

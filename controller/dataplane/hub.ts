@@ -4,6 +4,7 @@ import {
   MalformedMessage,
   type Ack,
   type CountersReport,
+  type DockerFacts,
   type Hello,
   type HostFacts,
 } from "@shared/proto";
@@ -139,18 +140,36 @@ export class DataplaneHub implements DataplaneControl {
    * Sends the host the state the store holds now (nothing when it already has it) and waits
    * for the daemon to acknowledge that revision; then the effect's items it could not bring up.
    */
+  /**
+   * The host's session, once its daemon dialled in if it may be dialling in now (just started,
+   * or redialling): "absent" for a host no daemon ever connected as, undefined for one that is
+   * not connected.
+   */
+  private async arrivedSession(hostId: string, timeoutMs: number): Promise<HostSession | "absent" | undefined> {
+    const session = this.sessions.get(hostId);
+    if (session) return session;
+    // `npm start`'s own daemon is known from the start, before it ever said Hello to this data dir.
+    const ownDaemon = hostId === LOCAL_COMPUTE_ID && this.deps.config.localDataplane === true;
+    const known = ownDaemon || (await this.deps.store.get(keys.dataplaneHost(hostId))) !== undefined;
+    if (!known) return "absent";
+    if (this.arrivals.expected(hostId) && (await this.arrivals.wait(hostId, timeoutMs))) return this.sessions.get(hostId);
+    return undefined;
+  }
+
+  async dockerFacts(hostId: string): Promise<DockerFacts | "absent" | undefined> {
+    await this.ready;
+    const timeoutMs = ackWaitMs(this.deps.config, {});
+    const session = await this.arrivedSession(hostId, timeoutMs);
+    if (session === undefined || session === "absent") return session;
+    return session.dockerQueries.ask((queryId) => session.socket.send(encodeControllerMessage({ dockerImagesQuery: { queryId } })), timeoutMs);
+  }
+
   private async applyOn(hostId: string, effect: DataplaneEffect): Promise<HostAnswer> {
     const timeoutMs = ackWaitMs(this.deps.config, effect);
-    let session = this.sessions.get(hostId);
-    if (!session) {
-      // `npm start`'s own daemon is known from the start, before it ever said Hello to this data dir.
-      const ownDaemon = hostId === LOCAL_COMPUTE_ID && this.deps.config.localDataplane === true;
-      const known = ownDaemon || (await this.deps.store.get(keys.dataplaneHost(hostId))) !== undefined;
-      if (!known) return { hostId, outcome: "absent" };
-      // Its daemon may be dialling in (just started, or redialling): the change waits for it as for an ack.
-      if (this.arrivals.expected(hostId) && (await this.arrivals.wait(hostId, timeoutMs))) session = this.sessions.get(hostId);
-      if (!session) return { hostId, outcome: "unreachable", reason: "disconnected" };
-    }
+    const session = await this.arrivedSession(hostId, timeoutMs);
+    // Its daemon may have been dialling in: the change waited for it as for an ack.
+    if (session === "absent") return { hostId, outcome: "absent" };
+    if (!session) return { hostId, outcome: "unreachable", reason: "disconnected" };
     session.changed(effect);
     await this.enqueue(session, false);
     const waited = await session.waitForAck(session.sentRevision, timeoutMs);
@@ -214,6 +233,7 @@ export class DataplaneHub implements DataplaneControl {
         if (session) this.heard(session);
         // Answered at once, not behind the messages before it: the round trip measures the host.
         if (session && "pong" in decoded) return session.ponged(decoded.pong.nonce);
+        if (session && "dockerImagesAnswer" in decoded) return session.dockerQueries.answered(decoded.dockerImagesAnswer.queryId, decoded.dockerImagesAnswer.docker);
         chain = chain
           .then(async () => {
             if (ended) return;

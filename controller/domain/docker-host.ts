@@ -12,7 +12,7 @@ export interface DockerFactsRecord {
 
 /**
  * `GET …/docker/images` as GNS3 answers it (`[{"image": "busybox:latest"}]`), from what the
- * host reported; nothing while no daemon has reported. An engine the daemon cannot reach is a
+ * host's daemon read of its engine; nothing while no daemon has read it. An engine the daemon cannot reach is a
  * 409 naming it, as GNS3's compute refuses when it cannot connect to Docker.
  */
 export function dockerImages(hostId: string, docker: DockerFactsRecord | undefined): Array<{ image: string }> {

@@ -137,7 +137,7 @@ export const ENDPOINTS: Endpoint[] = [
   {
     method: "get",
     path: "/v2/computes/:compute_id/:emulator/images",
-    summary: "Images of an emulator: qemu, iou, dynamips from the image store; docker from the compute's engine as its daemon reported them (409 when it cannot reach one)",
+    summary: "Images of an emulator: qemu, iou, dynamips from the image store; docker from the compute's engine, which its daemon reads when asked (409 when it cannot reach one)",
     status: 200,
     response: z.union([z.array(imageWire), z.array(z.object({ image: z.string() }))]),
   },

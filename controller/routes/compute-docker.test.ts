@@ -28,6 +28,10 @@ describeApi(
       });
       expect(images).toEqual([{ image: "alpine:3.20" }, { image: "busybox:latest" }]);
 
+      // Pulled since the daemon's last report, and listed at once: the daemon reads its engine when asked.
+      facts.engineChangedUnseen({ available: true, dockerHost: "unix:///run/docker.sock", detail: "Docker Engine 20.10.24 (API 1.41)", images: ["alpine:3.20", "busybox:latest", "frr:9"] });
+      expect((await api.get("/v2/computes/docker-host-1/docker/images")).body).toEqual([{ image: "alpine:3.20" }, { image: "busybox:latest" }, { image: "frr:9" }]);
+
       facts.change({ docker: { available: false, dockerHost: "unix:///run/docker.sock", detail: "no Docker Engine answers at unix:///run/docker.sock: connect ENOENT /run/docker.sock", images: [] } });
       const refused = await waitFor("the engine gone", async () => {
         const reply = await api.get("/v2/computes/docker-host-1/docker/images");

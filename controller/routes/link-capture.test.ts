@@ -72,6 +72,7 @@ describe("GET …/pcap", () => {
       hostForwarded: async () => undefined,
       captureStream: async () => undefined,
       dismiss: async () => {},
+      dockerFacts: async () => undefined,
     };
     const app = createApp({ ...inProcessDeps(dataDir), dataplane });
     const { call, linkPath, file } = await capturingLink(app, "pcap-stop");

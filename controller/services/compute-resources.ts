@@ -4,7 +4,7 @@ import { loadHostFacts } from "./host-facts";
 import type { DataplaneHostRecord } from "../dataplane/host-records";
 import { assertImageUploads, computePortsToWire, imageListSource, networkInterfaceToWire, type ComputePortsWire, type NetworkInterfaceWire } from "../domain/compute-resources";
 import { LOCAL_COMPUTE_ID } from "../domain/computes";
-import { dockerImages } from "../domain/docker-host";
+import { dockerImages, type DockerFactsRecord } from "../domain/docker-host";
 import type { ImageWire } from "../domain/images";
 import { binariesForArchs, qemuCapabilities } from "../domain/qemu-host";
 import { keys } from "../store/keys";
@@ -22,8 +22,20 @@ import type { IncomingUpload } from "./upload-limit";
 /** An emulator's images on the compute: files of the store, or (Docker) its engine's images. */
 export async function listComputeImages(deps: ControllerDeps, computeId: string, emulator: string): Promise<ImageWire[] | Array<{ image: string }>> {
   await loadComputeRecord(deps, computeId);
-  if (imageListSource(emulator) === "engine") return dockerImages(computeId, (await loadHostFacts(deps, computeId))?.docker);
+  if (imageListSource(emulator) === "engine") return dockerImages(computeId, await engineNow(deps, computeId));
   return (await listImages(deps)).sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0));
+}
+
+/**
+ * The compute's Docker Engine as its daemon reads it now, as GNS3's compute asks its engine at
+ * each listing (an image pulled a moment ago is listed); what the daemon last reported when it
+ * does not answer (an older daemon, a host not connected), nothing for a host never seen.
+ */
+async function engineNow(deps: ControllerDeps, computeId: string): Promise<DockerFactsRecord | undefined> {
+  const asked = await deps.dataplane?.dockerFacts(computeId);
+  if (asked === "absent") return undefined;
+  if (asked) return { available: asked.available, docker_host: asked.dockerHost, detail: asked.detail, images: [...asked.images] };
+  return (await loadHostFacts(deps, computeId))?.docker;
 }
 
 export async function uploadComputeImage(deps: ControllerDeps, computeId: string, emulator: string, filename: string, upload: IncomingUpload): Promise<void> {

@@ -35,6 +35,7 @@ function fakeDataplane(sample: LinkCountersSample | undefined) {
     captureStream: async () => undefined,
     dismiss: async () => {},
     hostForwarded: async () => undefined,
+    dockerFacts: async () => undefined,
   };
   return { dataplane, asked };
 }

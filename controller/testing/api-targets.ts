@@ -47,6 +47,22 @@ interface ApiTarget {
   start(settings: TargetSettings): Promise<StartedTarget>;
 }
 
+/**
+ * `fetch`, sending an idempotent request again once when the connection it went on closed before
+ * any answer: a kept-alive connection the server let go as the request left, which browsers and
+ * GNS3's clients retry; undici does not.
+ */
+async function fetchAsBrowsersDo(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const idempotent = ["GET", "HEAD", "PUT", "DELETE"].includes((init?.method ?? "GET").toUpperCase()) && !(init?.body instanceof ReadableStream);
+    const cause = (error as { cause?: { code?: string } }).cause;
+    if (!idempotent || cause?.code !== "UND_ERR_SOCKET") throw error;
+    return fetch(url, init);
+  }
+}
+
 /** How a suite's controller is configured, beyond the defaults (see `ApiSuiteOptions`). */
 interface TargetSettings {
   limits: Partial<ControllerLimits>;
@@ -113,7 +129,7 @@ const nodeServer: ApiTarget = {
     });
     return {
       baseUrl: server.url,
-      fetch: (path, init) => fetch(`${server.url}${path}`, init),
+      fetch: (path, init) => fetchAsBrowsersDo(`${server.url}${path}`, init),
       files: diskFiles(dataDir),
       stop: async () => {
         await server.stop();
@@ -149,7 +165,7 @@ const workerd: ApiTarget = {
     });
     return {
       baseUrl: worker.url,
-      fetch: (path, init) => fetch(`${worker.url}${path}`, init),
+      fetch: (path, init) => fetchAsBrowsersDo(`${worker.url}${path}`, init),
       files: r2Files(await worker.filesBucket()),
       stop: async () => {
         await worker.close();

@@ -10,6 +10,7 @@ import {
   type DaemonMessage,
   type DesiredHostState,
   type DirectionCounters,
+  type DockerFacts,
   type ItemError,
   type LinkCounters,
   type NodeReport,
@@ -117,6 +118,8 @@ const CLOSE_OUT_OF_STEP = 4000;
 
 /** How often a state being applied is reported on, from this long after it began. */
 const PROGRESS_INTERVAL_MS = 1000;
+/** The answer of a daemon given no way to read an engine (a test's, or one embedded without host facts). */
+const NO_DOCKER_READER: DockerFacts = { available: false, dockerHost: "", detail: "this daemon reads no Docker Engine", images: [] };
 
 /**
  * The daemon's end of the control channel. At start it re-applies the state saved by the last
@@ -293,6 +296,14 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
     this.reconnectTimer = setTimeout(() => this.dial(), delay);
   }
 
+  /** Reads the engine now, off the path of states: the controller waits for it, and a state does not wait for the engine. */
+  private answerDockerImages(queryId: number): void {
+    const facts = this.options.hostFacts;
+    void (facts?.docker ? facts.docker() : Promise.resolve(NO_DOCKER_READER))
+      .catch((error: unknown): DockerFacts => ({ available: false, dockerHost: "", detail: `the engine could not be read: ${(error as Error).message}`, images: [] }))
+      .then((docker) => this.send({ dockerImagesAnswer: { queryId, docker } }));
+  }
+
   private received(bytes: Uint8Array): void {
     let message;
     try {
@@ -310,6 +321,7 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
     if ("ping" in message) return this.send({ pong: { nonce: message.ping.nonce } });
     if ("notice" in message) return this.log.warn(message.notice.message);
     if ("captureFollow" in message) return this.captures.handle(message.captureFollow);
+    if ("dockerImagesQuery" in message) return this.answerDockerImages(message.dockerImagesQuery.queryId);
     this.attempts = 0;
     this.everConnected = true;
     let scope: Touched | "all";

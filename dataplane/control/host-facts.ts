@@ -1,6 +1,6 @@
 import { qemuBinariesOnPath } from "@shared/qemu/binaries-on-path";
 import { hostNetworkInterfaces, type HostNetworkInterface } from "@shared/host/network-interfaces";
-import { Kvm, type HostFacts, type NetworkInterface } from "@shared/proto";
+import { Kvm, type DockerFacts, type HostFacts, type NetworkInterface } from "@shared/proto";
 import { CONSOLE_PORT_RANGE } from "@shared/schemas/compute";
 import { kvmState, watchKvmState, type KvmState } from "../nodes/qemu-accel";
 import { dockerFactsReader, type DockerFactsReader } from "../docker/docker-facts";
@@ -11,6 +11,8 @@ export interface HostFactsSource {
   read(): Promise<HostFacts>;
   /** Calls `changed` when the facts change (the KVM probe settled, a console port was taken or freed); the returned function stops it. */
   watch(changed: () => void): () => void;
+  /** The Docker Engine as it is now, read when the controller asks (a client lists the images). */
+  docker?(): Promise<DockerFacts>;
 }
 
 /** The QEMU platforms KVM accelerates when it works here: the probe and the programs it serves are x86_64. */
@@ -30,6 +32,7 @@ export function machineHostFacts(ownConsolePorts: () => Iterable<number>, path =
   });
   return {
     read: async () => ({ qemuBinaries: await qemuBinariesOnPath(path), ...kvmFacts(await kvmState()), ...(await polled()) }),
+    docker,
     watch: (changed) => {
       const stopKvm = watchKvmState(() => changed());
       // Another program taking or freeing a console port, an interface added or changed: told within a poll.

@@ -1,13 +1,13 @@
 /**
  * The Docker images a GNS3 client lists for a new Docker template come from the host's own
- * engine: `npm start`'s daemon reports what DOCKER_HOST's engine holds, and a daemon whose
+ * engine: `npm start`'s daemon reads what DOCKER_HOST's engine holds when asked, and a daemon whose
  * DOCKER_HOST answers nothing makes the listing, and a Docker node's start, a 409 that names it.
  */
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { waitFor } from "@shared/testing/cleanups";
 import { startControllerProcess, type ControllerProcess } from "../../controller/testing/controller-process";
 import { TEST_IMAGE, dockerUnavailable, ensureTestImage } from "../docker/testing";
 import { apiAt } from "./cloud-lab";
@@ -29,16 +29,23 @@ describe.skipIf(skip)("the Docker images of a host's engine", () => {
     await ensureTestImage();
   }, 60_000);
 
-  it("are listed for the local compute, as the Docker template wizards ask", async () => {
+  it("are listed for the local compute the moment the API answers, and an image imported since at once", async () => {
     const controller = await startControllerProcess(["--port", "0", "--data-dir", join(dataDir, "with")], {}, "start", { captureOutput: true });
     controllers.push(controller);
     const api = apiAt(controller.url);
-    const images = await waitFor("the engine's images", async () => {
-      const reply = await api("GET", "/v2/computes/local/docker/images");
-      return reply.status === 200 && reply.body.length > 0 && reply.body;
-    });
-    expect(images).toContainEqual({ image: TEST_IMAGE });
-    expect((await api("GET", "/v2/compute/docker/images")).body).toEqual(images);
+    // No waiting: the listing waits for the daemon, which reads its engine when asked.
+    const images = await api("GET", "/v2/computes/local/docker/images");
+    expect(images.status).toBe(200);
+    expect(images.body).toContainEqual({ image: TEST_IMAGE });
+    expect((await api("GET", "/v2/compute/docker/images")).body).toEqual(images.body);
+
+    const tag = `gns3-test/imported-${process.pid}:latest`;
+    execFileSync("docker", ["tag", TEST_IMAGE, tag]);
+    try {
+      expect((await api("GET", "/v2/computes/local/docker/images")).body).toContainEqual({ image: tag });
+    } finally {
+      execFileSync("docker", ["rmi", tag], { stdio: "ignore" });
+    }
   }, 60_000);
 
   it("are a 409 naming DOCKER_HOST when no engine answers there", async () => {
@@ -46,10 +53,10 @@ describe.skipIf(skip)("the Docker images of a host's engine", () => {
     const controller = await startControllerProcess(["--port", "0", "--data-dir", join(dataDir, "without")], { DOCKER_HOST: nowhere }, "start", { captureOutput: true });
     controllers.push(controller);
     const api = apiAt(controller.url);
-    const refused = await waitFor("the host's report", async () => {
-      const reply = await api("GET", "/v2/computes/local/docker/images");
-      return reply.status === 409 && reply.body;
-    });
+    // The first listing, sent the moment the API answers.
+    const reply = await api("GET", "/v2/computes/local/docker/images");
+    expect(reply.status).toBe(409);
+    const refused = reply.body;
     expect(refused.message).toMatch(new RegExp(`^Docker is not available on dataplane host local: no Docker Engine answers at ${nowhere.replaceAll("/", "\\/")}: .*ENOENT.* \\(set DOCKER_HOST for its daemon\\)$`));
 
     // Starting a Docker node there is a 409 that says the same.

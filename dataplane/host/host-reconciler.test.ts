@@ -541,14 +541,19 @@ describe("a host reconciler running VPCS", () => {
     expect(announced).toEqual([]);
   }, 30_000);
 
-  it("reports a VPCS whose console port another program holds as the node's error, naming the port", async () => {
+  it("reports a VPCS whose console port another program holds as the node's error, naming the port, and marks it for the controller to move", async () => {
     const host = reconciler(undefined, { [NodeKind.VPCS]: vpcsNodeFactory() });
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     later(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const { port } = server.address() as AddressInfo;
     expect(await host.apply({ revision: 1, nodes: [pc(port)], links: [] })).toEqual([
-      { kind: ItemErrorKind.NODE, id: "pc", message: `node PC1: console port ${port} is already in use on this host: free it, or give the node another "console" port` },
+      {
+        kind: ItemErrorKind.NODE,
+        id: "pc",
+        message: `node PC1: console port ${port} is already in use on this host: free it, or give the node another "console" port`,
+        consolePortTaken: port,
+      },
     ]);
     expect(host.itemErrors()).toHaveLength(1);
   }, 30_000);

@@ -20,7 +20,8 @@ export namespace gns3 {
                 hostFacts?: (gns3.dataplane.v1.HostFacts.$Properties|null);
                 progress?: (gns3.dataplane.v1.Progress.$Properties|null);
                 pong?: (gns3.dataplane.v1.Pong.$Properties|null);
-                body?: ("hello"|"ack"|"counters"|"captureChunk"|"hostFacts"|"progress"|"pong");
+                dockerImagesAnswer?: (gns3.dataplane.v1.DockerImagesAnswer.$Properties|null);
+                body?: ("hello"|"ack"|"counters"|"captureChunk"|"hostFacts"|"progress"|"pong"|"dockerImagesAnswer");
                 static create(properties: gns3.dataplane.v1.DaemonMessage.$Shape): gns3.dataplane.v1.DaemonMessage & gns3.dataplane.v1.DaemonMessage.$Shape;
                 static create(properties?: gns3.dataplane.v1.DaemonMessage.$Properties): gns3.dataplane.v1.DaemonMessage;
                 static encode(message: gns3.dataplane.v1.DaemonMessage.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -37,7 +38,8 @@ export namespace gns3 {
                     hostFacts?: (gns3.dataplane.v1.HostFacts.$Properties|null);
                     progress?: (gns3.dataplane.v1.Progress.$Properties|null);
                     pong?: (gns3.dataplane.v1.Pong.$Properties|null);
-                    body?: ("hello"|"ack"|"counters"|"captureChunk"|"hostFacts"|"progress"|"pong");
+                    dockerImagesAnswer?: (gns3.dataplane.v1.DockerImagesAnswer.$Properties|null);
+                    body?: ("hello"|"ack"|"counters"|"captureChunk"|"hostFacts"|"progress"|"pong"|"dockerImagesAnswer");
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = {
@@ -48,10 +50,35 @@ export namespace gns3 {
                   hostFacts?: gns3.dataplane.v1.HostFacts.$Shape|null;
                   progress?: gns3.dataplane.v1.Progress.$Shape|null;
                   pong?: gns3.dataplane.v1.Pong.$Shape|null;
+                  dockerImagesAnswer?: gns3.dataplane.v1.DockerImagesAnswer.$Shape|null;
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ body?: undefined; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null; pong?: null }|{ body?: "hello"; hello: gns3.dataplane.v1.Hello.$Shape; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null; pong?: null }|{ body?: "ack"; hello?: null; ack: gns3.dataplane.v1.Ack.$Shape; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null; pong?: null }|{ body?: "counters"; hello?: null; ack?: null; counters: gns3.dataplane.v1.CountersReport.$Shape; captureChunk?: null; hostFacts?: null; progress?: null; pong?: null }|{ body?: "captureChunk"; hello?: null; ack?: null; counters?: null; captureChunk: gns3.dataplane.v1.CaptureChunk.$Shape; hostFacts?: null; progress?: null; pong?: null }|{ body?: "hostFacts"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts: gns3.dataplane.v1.HostFacts.$Shape; progress?: null; pong?: null }|{ body?: "progress"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress: gns3.dataplane.v1.Progress.$Shape; pong?: null }|{ body?: "pong"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null; pong: gns3.dataplane.v1.Pong.$Shape })
+                  ({ body?: undefined; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null; pong?: null; dockerImagesAnswer?: null }|{ body?: "hello"; hello: gns3.dataplane.v1.Hello.$Shape; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null; pong?: null; dockerImagesAnswer?: null }|{ body?: "ack"; hello?: null; ack: gns3.dataplane.v1.Ack.$Shape; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null; pong?: null; dockerImagesAnswer?: null }|{ body?: "counters"; hello?: null; ack?: null; counters: gns3.dataplane.v1.CountersReport.$Shape; captureChunk?: null; hostFacts?: null; progress?: null; pong?: null; dockerImagesAnswer?: null }|{ body?: "captureChunk"; hello?: null; ack?: null; counters?: null; captureChunk: gns3.dataplane.v1.CaptureChunk.$Shape; hostFacts?: null; progress?: null; pong?: null; dockerImagesAnswer?: null }|{ body?: "hostFacts"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts: gns3.dataplane.v1.HostFacts.$Shape; progress?: null; pong?: null; dockerImagesAnswer?: null }|{ body?: "progress"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress: gns3.dataplane.v1.Progress.$Shape; pong?: null; dockerImagesAnswer?: null }|{ body?: "pong"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null; pong: gns3.dataplane.v1.Pong.$Shape; dockerImagesAnswer?: null }|{ body?: "dockerImagesAnswer"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null; pong?: null; dockerImagesAnswer: gns3.dataplane.v1.DockerImagesAnswer.$Shape })
                 );
+            }
+
+            interface IDockerImagesAnswer extends gns3.dataplane.v1.DockerImagesAnswer.$Properties {
+            }
+
+            class DockerImagesAnswer {
+                constructor(properties?: gns3.dataplane.v1.DockerImagesAnswer.$Properties);
+                $unknowns?: Uint8Array[];
+                queryId: number;
+                docker?: (gns3.dataplane.v1.DockerFacts.$Properties|null);
+                static create(properties: gns3.dataplane.v1.DockerImagesAnswer.$Shape): gns3.dataplane.v1.DockerImagesAnswer & gns3.dataplane.v1.DockerImagesAnswer.$Shape;
+                static create(properties?: gns3.dataplane.v1.DockerImagesAnswer.$Properties): gns3.dataplane.v1.DockerImagesAnswer;
+                static encode(message: gns3.dataplane.v1.DockerImagesAnswer.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.DockerImagesAnswer & gns3.dataplane.v1.DockerImagesAnswer.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace DockerImagesAnswer {
+                interface $Properties {
+                    queryId?: (number|null);
+                    docker?: (gns3.dataplane.v1.DockerFacts.$Properties|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.DockerImagesAnswer.$Properties;
             }
 
             interface IPong extends gns3.dataplane.v1.Pong.$Properties {
@@ -522,7 +549,8 @@ export namespace gns3 {
                 notice?: (gns3.dataplane.v1.Notice.$Properties|null);
                 change?: (gns3.dataplane.v1.StateChange.$Properties|null);
                 ping?: (gns3.dataplane.v1.Ping.$Properties|null);
-                body?: ("state"|"refused"|"captureFollow"|"notice"|"change"|"ping");
+                dockerImagesQuery?: (gns3.dataplane.v1.DockerImagesQuery.$Properties|null);
+                body?: ("state"|"refused"|"captureFollow"|"notice"|"change"|"ping"|"dockerImagesQuery");
                 static create(properties: gns3.dataplane.v1.ControllerMessage.$Shape): gns3.dataplane.v1.ControllerMessage & gns3.dataplane.v1.ControllerMessage.$Shape;
                 static create(properties?: gns3.dataplane.v1.ControllerMessage.$Properties): gns3.dataplane.v1.ControllerMessage;
                 static encode(message: gns3.dataplane.v1.ControllerMessage.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -538,7 +566,8 @@ export namespace gns3 {
                     notice?: (gns3.dataplane.v1.Notice.$Properties|null);
                     change?: (gns3.dataplane.v1.StateChange.$Properties|null);
                     ping?: (gns3.dataplane.v1.Ping.$Properties|null);
-                    body?: ("state"|"refused"|"captureFollow"|"notice"|"change"|"ping");
+                    dockerImagesQuery?: (gns3.dataplane.v1.DockerImagesQuery.$Properties|null);
+                    body?: ("state"|"refused"|"captureFollow"|"notice"|"change"|"ping"|"dockerImagesQuery");
                     $unknowns?: Uint8Array[];
                 }
                 type $Shape = {
@@ -548,10 +577,33 @@ export namespace gns3 {
                   notice?: gns3.dataplane.v1.Notice.$Shape|null;
                   change?: gns3.dataplane.v1.StateChange.$Shape|null;
                   ping?: gns3.dataplane.v1.Ping.$Shape|null;
+                  dockerImagesQuery?: gns3.dataplane.v1.DockerImagesQuery.$Shape|null;
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ body?: undefined; state?: null; refused?: null; captureFollow?: null; notice?: null; change?: null; ping?: null }|{ body?: "state"; state: gns3.dataplane.v1.DesiredHostState.$Shape; refused?: null; captureFollow?: null; notice?: null; change?: null; ping?: null }|{ body?: "refused"; state?: null; refused: gns3.dataplane.v1.Refused.$Shape; captureFollow?: null; notice?: null; change?: null; ping?: null }|{ body?: "captureFollow"; state?: null; refused?: null; captureFollow: gns3.dataplane.v1.CaptureFollow.$Shape; notice?: null; change?: null; ping?: null }|{ body?: "notice"; state?: null; refused?: null; captureFollow?: null; notice: gns3.dataplane.v1.Notice.$Shape; change?: null; ping?: null }|{ body?: "change"; state?: null; refused?: null; captureFollow?: null; notice?: null; change: gns3.dataplane.v1.StateChange.$Shape; ping?: null }|{ body?: "ping"; state?: null; refused?: null; captureFollow?: null; notice?: null; change?: null; ping: gns3.dataplane.v1.Ping.$Shape })
+                  ({ body?: undefined; state?: null; refused?: null; captureFollow?: null; notice?: null; change?: null; ping?: null; dockerImagesQuery?: null }|{ body?: "state"; state: gns3.dataplane.v1.DesiredHostState.$Shape; refused?: null; captureFollow?: null; notice?: null; change?: null; ping?: null; dockerImagesQuery?: null }|{ body?: "refused"; state?: null; refused: gns3.dataplane.v1.Refused.$Shape; captureFollow?: null; notice?: null; change?: null; ping?: null; dockerImagesQuery?: null }|{ body?: "captureFollow"; state?: null; refused?: null; captureFollow: gns3.dataplane.v1.CaptureFollow.$Shape; notice?: null; change?: null; ping?: null; dockerImagesQuery?: null }|{ body?: "notice"; state?: null; refused?: null; captureFollow?: null; notice: gns3.dataplane.v1.Notice.$Shape; change?: null; ping?: null; dockerImagesQuery?: null }|{ body?: "change"; state?: null; refused?: null; captureFollow?: null; notice?: null; change: gns3.dataplane.v1.StateChange.$Shape; ping?: null; dockerImagesQuery?: null }|{ body?: "ping"; state?: null; refused?: null; captureFollow?: null; notice?: null; change?: null; ping: gns3.dataplane.v1.Ping.$Shape; dockerImagesQuery?: null }|{ body?: "dockerImagesQuery"; state?: null; refused?: null; captureFollow?: null; notice?: null; change?: null; ping?: null; dockerImagesQuery: gns3.dataplane.v1.DockerImagesQuery.$Shape })
                 );
+            }
+
+            interface IDockerImagesQuery extends gns3.dataplane.v1.DockerImagesQuery.$Properties {
+            }
+
+            class DockerImagesQuery {
+                constructor(properties?: gns3.dataplane.v1.DockerImagesQuery.$Properties);
+                $unknowns?: Uint8Array[];
+                queryId: number;
+                static create(properties: gns3.dataplane.v1.DockerImagesQuery.$Shape): gns3.dataplane.v1.DockerImagesQuery & gns3.dataplane.v1.DockerImagesQuery.$Shape;
+                static create(properties?: gns3.dataplane.v1.DockerImagesQuery.$Properties): gns3.dataplane.v1.DockerImagesQuery;
+                static encode(message: gns3.dataplane.v1.DockerImagesQuery.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): gns3.dataplane.v1.DockerImagesQuery & gns3.dataplane.v1.DockerImagesQuery.$Shape;
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace DockerImagesQuery {
+                interface $Properties {
+                    queryId?: (number|null);
+                    $unknowns?: Uint8Array[];
+                }
+                type $Shape = gns3.dataplane.v1.DockerImagesQuery.$Properties;
             }
 
             interface IPing extends gns3.dataplane.v1.Ping.$Properties {

@@ -47,7 +47,8 @@ export const gns3 = $root.gns3 = (() => {
                  * @property {gns3.dataplane.v1.HostFacts.$Properties|null} [hostFacts] DaemonMessage hostFacts
                  * @property {gns3.dataplane.v1.Progress.$Properties|null} [progress] DaemonMessage progress
                  * @property {gns3.dataplane.v1.Pong.$Properties|null} [pong] DaemonMessage pong
-                 * @property {"hello"|"ack"|"counters"|"captureChunk"|"hostFacts"|"progress"|"pong"} [body] DaemonMessage body
+                 * @property {gns3.dataplane.v1.DockerImagesAnswer.$Properties|null} [dockerImagesAnswer] DaemonMessage dockerImagesAnswer
+                 * @property {"hello"|"ack"|"counters"|"captureChunk"|"hostFacts"|"progress"|"pong"|"dockerImagesAnswer"} [body] DaemonMessage body
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -69,9 +70,10 @@ export const gns3 = $root.gns3 = (() => {
                  *   hostFacts?: gns3.dataplane.v1.HostFacts.$Shape|null;
                  *   progress?: gns3.dataplane.v1.Progress.$Shape|null;
                  *   pong?: gns3.dataplane.v1.Pong.$Shape|null;
+                 *   dockerImagesAnswer?: gns3.dataplane.v1.DockerImagesAnswer.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ body?: undefined; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null; pong?: null }|{ body?: "hello"; hello: gns3.dataplane.v1.Hello.$Shape; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null; pong?: null }|{ body?: "ack"; hello?: null; ack: gns3.dataplane.v1.Ack.$Shape; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null; pong?: null }|{ body?: "counters"; hello?: null; ack?: null; counters: gns3.dataplane.v1.CountersReport.$Shape; captureChunk?: null; hostFacts?: null; progress?: null; pong?: null }|{ body?: "captureChunk"; hello?: null; ack?: null; counters?: null; captureChunk: gns3.dataplane.v1.CaptureChunk.$Shape; hostFacts?: null; progress?: null; pong?: null }|{ body?: "hostFacts"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts: gns3.dataplane.v1.HostFacts.$Shape; progress?: null; pong?: null }|{ body?: "progress"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress: gns3.dataplane.v1.Progress.$Shape; pong?: null }|{ body?: "pong"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null; pong: gns3.dataplane.v1.Pong.$Shape })
+                 *   ({ body?: undefined; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null; pong?: null; dockerImagesAnswer?: null }|{ body?: "hello"; hello: gns3.dataplane.v1.Hello.$Shape; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null; pong?: null; dockerImagesAnswer?: null }|{ body?: "ack"; hello?: null; ack: gns3.dataplane.v1.Ack.$Shape; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null; pong?: null; dockerImagesAnswer?: null }|{ body?: "counters"; hello?: null; ack?: null; counters: gns3.dataplane.v1.CountersReport.$Shape; captureChunk?: null; hostFacts?: null; progress?: null; pong?: null; dockerImagesAnswer?: null }|{ body?: "captureChunk"; hello?: null; ack?: null; counters?: null; captureChunk: gns3.dataplane.v1.CaptureChunk.$Shape; hostFacts?: null; progress?: null; pong?: null; dockerImagesAnswer?: null }|{ body?: "hostFacts"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts: gns3.dataplane.v1.HostFacts.$Shape; progress?: null; pong?: null; dockerImagesAnswer?: null }|{ body?: "progress"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress: gns3.dataplane.v1.Progress.$Shape; pong?: null; dockerImagesAnswer?: null }|{ body?: "pong"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null; pong: gns3.dataplane.v1.Pong.$Shape; dockerImagesAnswer?: null }|{ body?: "dockerImagesAnswer"; hello?: null; ack?: null; counters?: null; captureChunk?: null; hostFacts?: null; progress?: null; pong?: null; dockerImagesAnswer: gns3.dataplane.v1.DockerImagesAnswer.$Shape })
                  * )} gns3.dataplane.v1.DaemonMessage.$Shape
                  */
 
@@ -146,17 +148,25 @@ export const gns3 = $root.gns3 = (() => {
                  */
                 DaemonMessage.prototype.pong = null;
 
+                /**
+                 * DaemonMessage dockerImagesAnswer.
+                 * @member {gns3.dataplane.v1.DockerImagesAnswer.$Properties|null|undefined} dockerImagesAnswer
+                 * @memberof gns3.dataplane.v1.DaemonMessage
+                 * @instance
+                 */
+                DaemonMessage.prototype.dockerImagesAnswer = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * DaemonMessage body.
-                 * @member {"hello"|"ack"|"counters"|"captureChunk"|"hostFacts"|"progress"|"pong"|undefined} body
+                 * @member {"hello"|"ack"|"counters"|"captureChunk"|"hostFacts"|"progress"|"pong"|"dockerImagesAnswer"|undefined} body
                  * @memberof gns3.dataplane.v1.DaemonMessage
                  * @instance
                  */
                 $Object.defineProperty(DaemonMessage.prototype, "body", {
-                    get: $util.oneOfGetter($oneOfFields = ["hello", "ack", "counters", "captureChunk", "hostFacts", "progress", "pong"]),
+                    get: $util.oneOfGetter($oneOfFields = ["hello", "ack", "counters", "captureChunk", "hostFacts", "progress", "pong", "dockerImagesAnswer"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -206,6 +216,8 @@ export const gns3 = $root.gns3 = (() => {
                         $root.gns3.dataplane.v1.Progress.encode(message.progress, writer.uint32(/* id 6, wireType 2 =*/50).fork(), _depth + 1).ldelim();
                     if (message.pong != null && $Object.hasOwnProperty.call(message, "pong"))
                         $root.gns3.dataplane.v1.Pong.encode(message.pong, writer.uint32(/* id 7, wireType 2 =*/58).fork(), _depth + 1).ldelim();
+                    if (message.dockerImagesAnswer != null && $Object.hasOwnProperty.call(message, "dockerImagesAnswer"))
+                        $root.gns3.dataplane.v1.DockerImagesAnswer.encode(message.dockerImagesAnswer, writer.uint32(/* id 8, wireType 2 =*/66).fork(), _depth + 1).ldelim();
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -299,6 +311,13 @@ export const gns3 = $root.gns3 = (() => {
                                 message.body = "pong";
                                 continue;
                             }
+                        case 8: {
+                                if (wireType !== 2)
+                                    break;
+                                message.dockerImagesAnswer = $root.gns3.dataplane.v1.DockerImagesAnswer.decode(reader, reader.size(), $undefined, _depth + 1, message.dockerImagesAnswer);
+                                message.body = "dockerImagesAnswer";
+                                continue;
+                            }
                         }
                         reader.skipType(wireType, _depth, tag);
                         if (!reader.discardUnknown) {
@@ -331,6 +350,189 @@ export const gns3 = $root.gns3 = (() => {
                 };
 
                 return DaemonMessage;
+            })();
+
+            v1.DockerImagesAnswer = (function() {
+
+                /**
+                 * Properties of a DockerImagesAnswer.
+                 * @typedef {Object} gns3.dataplane.v1.DockerImagesAnswer.$Properties
+                 * @property {number|null} [queryId] DockerImagesAnswer queryId
+                 * @property {gns3.dataplane.v1.DockerFacts.$Properties|null} [docker] DockerImagesAnswer docker
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a DockerImagesAnswer.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IDockerImagesAnswer
+                 * @augments gns3.dataplane.v1.DockerImagesAnswer.$Properties
+                 * @deprecated Use gns3.dataplane.v1.DockerImagesAnswer.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a DockerImagesAnswer.
+                 * @typedef {gns3.dataplane.v1.DockerImagesAnswer.$Properties} gns3.dataplane.v1.DockerImagesAnswer.$Shape
+                 */
+
+                /**
+                 * Constructs a new DockerImagesAnswer.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a DockerImagesAnswer.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.DockerImagesAnswer.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const DockerImagesAnswer = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * DockerImagesAnswer queryId.
+                 * @member {number} queryId
+                 * @memberof gns3.dataplane.v1.DockerImagesAnswer
+                 * @instance
+                 */
+                DockerImagesAnswer.prototype.queryId = 0;
+
+                /**
+                 * DockerImagesAnswer docker.
+                 * @member {gns3.dataplane.v1.DockerFacts.$Properties|null|undefined} docker
+                 * @memberof gns3.dataplane.v1.DockerImagesAnswer
+                 * @instance
+                 */
+                DockerImagesAnswer.prototype.docker = null;
+
+                /**
+                 * Creates a new DockerImagesAnswer instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.DockerImagesAnswer
+                 * @static
+                 * @param {gns3.dataplane.v1.DockerImagesAnswer.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.DockerImagesAnswer} DockerImagesAnswer instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.DockerImagesAnswer.$Shape): gns3.dataplane.v1.DockerImagesAnswer & gns3.dataplane.v1.DockerImagesAnswer.$Shape;
+                 *   (properties?: gns3.dataplane.v1.DockerImagesAnswer.$Properties): gns3.dataplane.v1.DockerImagesAnswer;
+                 * }}
+                 */
+                DockerImagesAnswer.create = function(properties) {
+                    return new DockerImagesAnswer(properties);
+                };
+
+                /**
+                 * Encodes the specified DockerImagesAnswer message. Does not implicitly {@link gns3.dataplane.v1.DockerImagesAnswer.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.DockerImagesAnswer
+                 * @static
+                 * @param {gns3.dataplane.v1.DockerImagesAnswer.$Properties} message DockerImagesAnswer message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                DockerImagesAnswer.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.queryId != null && $Object.hasOwnProperty.call(message, "queryId") && message.queryId !== 0)
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint32(message.queryId);
+                    if (message.docker != null && $Object.hasOwnProperty.call(message, "docker"))
+                        $root.gns3.dataplane.v1.DockerFacts.encode(message.docker, writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a DockerImagesAnswer message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.DockerImagesAnswer
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.DockerImagesAnswer & gns3.dataplane.v1.DockerImagesAnswer.$Shape} DockerImagesAnswer
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                DockerImagesAnswer.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.DockerImagesAnswer();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.queryId = value;
+                                else
+                                    delete message.queryId;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                message.docker = $root.gns3.dataplane.v1.DockerFacts.decode(reader, reader.size(), $undefined, _depth + 1, message.docker);
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for DockerImagesAnswer
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.DockerImagesAnswer
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                DockerImagesAnswer.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.DockerImagesAnswer";
+                };
+
+                return DockerImagesAnswer;
             })();
 
             v1.Pong = (function() {
@@ -4008,7 +4210,8 @@ export const gns3 = $root.gns3 = (() => {
                  * @property {gns3.dataplane.v1.Notice.$Properties|null} [notice] ControllerMessage notice
                  * @property {gns3.dataplane.v1.StateChange.$Properties|null} [change] ControllerMessage change
                  * @property {gns3.dataplane.v1.Ping.$Properties|null} [ping] ControllerMessage ping
-                 * @property {"state"|"refused"|"captureFollow"|"notice"|"change"|"ping"} [body] ControllerMessage body
+                 * @property {gns3.dataplane.v1.DockerImagesQuery.$Properties|null} [dockerImagesQuery] ControllerMessage dockerImagesQuery
+                 * @property {"state"|"refused"|"captureFollow"|"notice"|"change"|"ping"|"dockerImagesQuery"} [body] ControllerMessage body
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -4029,9 +4232,10 @@ export const gns3 = $root.gns3 = (() => {
                  *   notice?: gns3.dataplane.v1.Notice.$Shape|null;
                  *   change?: gns3.dataplane.v1.StateChange.$Shape|null;
                  *   ping?: gns3.dataplane.v1.Ping.$Shape|null;
+                 *   dockerImagesQuery?: gns3.dataplane.v1.DockerImagesQuery.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ body?: undefined; state?: null; refused?: null; captureFollow?: null; notice?: null; change?: null; ping?: null }|{ body?: "state"; state: gns3.dataplane.v1.DesiredHostState.$Shape; refused?: null; captureFollow?: null; notice?: null; change?: null; ping?: null }|{ body?: "refused"; state?: null; refused: gns3.dataplane.v1.Refused.$Shape; captureFollow?: null; notice?: null; change?: null; ping?: null }|{ body?: "captureFollow"; state?: null; refused?: null; captureFollow: gns3.dataplane.v1.CaptureFollow.$Shape; notice?: null; change?: null; ping?: null }|{ body?: "notice"; state?: null; refused?: null; captureFollow?: null; notice: gns3.dataplane.v1.Notice.$Shape; change?: null; ping?: null }|{ body?: "change"; state?: null; refused?: null; captureFollow?: null; notice?: null; change: gns3.dataplane.v1.StateChange.$Shape; ping?: null }|{ body?: "ping"; state?: null; refused?: null; captureFollow?: null; notice?: null; change?: null; ping: gns3.dataplane.v1.Ping.$Shape })
+                 *   ({ body?: undefined; state?: null; refused?: null; captureFollow?: null; notice?: null; change?: null; ping?: null; dockerImagesQuery?: null }|{ body?: "state"; state: gns3.dataplane.v1.DesiredHostState.$Shape; refused?: null; captureFollow?: null; notice?: null; change?: null; ping?: null; dockerImagesQuery?: null }|{ body?: "refused"; state?: null; refused: gns3.dataplane.v1.Refused.$Shape; captureFollow?: null; notice?: null; change?: null; ping?: null; dockerImagesQuery?: null }|{ body?: "captureFollow"; state?: null; refused?: null; captureFollow: gns3.dataplane.v1.CaptureFollow.$Shape; notice?: null; change?: null; ping?: null; dockerImagesQuery?: null }|{ body?: "notice"; state?: null; refused?: null; captureFollow?: null; notice: gns3.dataplane.v1.Notice.$Shape; change?: null; ping?: null; dockerImagesQuery?: null }|{ body?: "change"; state?: null; refused?: null; captureFollow?: null; notice?: null; change: gns3.dataplane.v1.StateChange.$Shape; ping?: null; dockerImagesQuery?: null }|{ body?: "ping"; state?: null; refused?: null; captureFollow?: null; notice?: null; change?: null; ping: gns3.dataplane.v1.Ping.$Shape; dockerImagesQuery?: null }|{ body?: "dockerImagesQuery"; state?: null; refused?: null; captureFollow?: null; notice?: null; change?: null; ping?: null; dockerImagesQuery: gns3.dataplane.v1.DockerImagesQuery.$Shape })
                  * )} gns3.dataplane.v1.ControllerMessage.$Shape
                  */
 
@@ -4098,17 +4302,25 @@ export const gns3 = $root.gns3 = (() => {
                  */
                 ControllerMessage.prototype.ping = null;
 
+                /**
+                 * ControllerMessage dockerImagesQuery.
+                 * @member {gns3.dataplane.v1.DockerImagesQuery.$Properties|null|undefined} dockerImagesQuery
+                 * @memberof gns3.dataplane.v1.ControllerMessage
+                 * @instance
+                 */
+                ControllerMessage.prototype.dockerImagesQuery = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * ControllerMessage body.
-                 * @member {"state"|"refused"|"captureFollow"|"notice"|"change"|"ping"|undefined} body
+                 * @member {"state"|"refused"|"captureFollow"|"notice"|"change"|"ping"|"dockerImagesQuery"|undefined} body
                  * @memberof gns3.dataplane.v1.ControllerMessage
                  * @instance
                  */
                 $Object.defineProperty(ControllerMessage.prototype, "body", {
-                    get: $util.oneOfGetter($oneOfFields = ["state", "refused", "captureFollow", "notice", "change", "ping"]),
+                    get: $util.oneOfGetter($oneOfFields = ["state", "refused", "captureFollow", "notice", "change", "ping", "dockerImagesQuery"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -4156,6 +4368,8 @@ export const gns3 = $root.gns3 = (() => {
                         $root.gns3.dataplane.v1.StateChange.encode(message.change, writer.uint32(/* id 5, wireType 2 =*/42).fork(), _depth + 1).ldelim();
                     if (message.ping != null && $Object.hasOwnProperty.call(message, "ping"))
                         $root.gns3.dataplane.v1.Ping.encode(message.ping, writer.uint32(/* id 6, wireType 2 =*/50).fork(), _depth + 1).ldelim();
+                    if (message.dockerImagesQuery != null && $Object.hasOwnProperty.call(message, "dockerImagesQuery"))
+                        $root.gns3.dataplane.v1.DockerImagesQuery.encode(message.dockerImagesQuery, writer.uint32(/* id 7, wireType 2 =*/58).fork(), _depth + 1).ldelim();
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -4242,6 +4456,13 @@ export const gns3 = $root.gns3 = (() => {
                                 message.body = "ping";
                                 continue;
                             }
+                        case 7: {
+                                if (wireType !== 2)
+                                    break;
+                                message.dockerImagesQuery = $root.gns3.dataplane.v1.DockerImagesQuery.decode(reader, reader.size(), $undefined, _depth + 1, message.dockerImagesQuery);
+                                message.body = "dockerImagesQuery";
+                                continue;
+                            }
                         }
                         reader.skipType(wireType, _depth, tag);
                         if (!reader.discardUnknown) {
@@ -4274,6 +4495,172 @@ export const gns3 = $root.gns3 = (() => {
                 };
 
                 return ControllerMessage;
+            })();
+
+            v1.DockerImagesQuery = (function() {
+
+                /**
+                 * Properties of a DockerImagesQuery.
+                 * @typedef {Object} gns3.dataplane.v1.DockerImagesQuery.$Properties
+                 * @property {number|null} [queryId] DockerImagesQuery queryId
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a DockerImagesQuery.
+                 * @memberof gns3.dataplane.v1
+                 * @interface IDockerImagesQuery
+                 * @augments gns3.dataplane.v1.DockerImagesQuery.$Properties
+                 * @deprecated Use gns3.dataplane.v1.DockerImagesQuery.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a DockerImagesQuery.
+                 * @typedef {gns3.dataplane.v1.DockerImagesQuery.$Properties} gns3.dataplane.v1.DockerImagesQuery.$Shape
+                 */
+
+                /**
+                 * Constructs a new DockerImagesQuery.
+                 * @memberof gns3.dataplane.v1
+                 * @classdesc Represents a DockerImagesQuery.
+                 * @constructor
+                 * @param {gns3.dataplane.v1.DockerImagesQuery.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const DockerImagesQuery = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * DockerImagesQuery queryId.
+                 * @member {number} queryId
+                 * @memberof gns3.dataplane.v1.DockerImagesQuery
+                 * @instance
+                 */
+                DockerImagesQuery.prototype.queryId = 0;
+
+                /**
+                 * Creates a new DockerImagesQuery instance using the specified properties.
+                 * @function create
+                 * @memberof gns3.dataplane.v1.DockerImagesQuery
+                 * @static
+                 * @param {gns3.dataplane.v1.DockerImagesQuery.$Properties=} [properties] Properties to set
+                 * @returns {gns3.dataplane.v1.DockerImagesQuery} DockerImagesQuery instance
+                 * @type {{
+                 *   (properties: gns3.dataplane.v1.DockerImagesQuery.$Shape): gns3.dataplane.v1.DockerImagesQuery & gns3.dataplane.v1.DockerImagesQuery.$Shape;
+                 *   (properties?: gns3.dataplane.v1.DockerImagesQuery.$Properties): gns3.dataplane.v1.DockerImagesQuery;
+                 * }}
+                 */
+                DockerImagesQuery.create = function(properties) {
+                    return new DockerImagesQuery(properties);
+                };
+
+                /**
+                 * Encodes the specified DockerImagesQuery message. Does not implicitly {@link gns3.dataplane.v1.DockerImagesQuery.verify|verify} messages.
+                 * @function encode
+                 * @memberof gns3.dataplane.v1.DockerImagesQuery
+                 * @static
+                 * @param {gns3.dataplane.v1.DockerImagesQuery.$Properties} message DockerImagesQuery message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                DockerImagesQuery.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.queryId != null && $Object.hasOwnProperty.call(message, "queryId") && message.queryId !== 0)
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint32(message.queryId);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Decodes a DockerImagesQuery message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof gns3.dataplane.v1.DockerImagesQuery
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {gns3.dataplane.v1.DockerImagesQuery & gns3.dataplane.v1.DockerImagesQuery.$Shape} DockerImagesQuery
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                DockerImagesQuery.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.gns3.dataplane.v1.DockerImagesQuery();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.queryId = value;
+                                else
+                                    delete message.queryId;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Gets the type url for DockerImagesQuery
+                 * @function getTypeUrl
+                 * @memberof gns3.dataplane.v1.DockerImagesQuery
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                DockerImagesQuery.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/gns3.dataplane.v1.DockerImagesQuery";
+                };
+
+                return DockerImagesQuery;
             })();
 
             v1.Ping = (function() {

@@ -128,9 +128,15 @@ describe("messages", () => {
     // A ping's nonce starts at 1, but an empty one still decodes as a ping, not as nothing.
     expect(decodeDaemonMessage(encodeDaemonMessage({ pong: { nonce: 7 } }))).toEqual({ pong: { nonce: 7 } });
     expect(decodeControllerMessage(encodeControllerMessage({ ping: { nonce: 0 } }))).toEqual({ ping: { nonce: 0 } });
+    expect(decodeControllerMessage(encodeControllerMessage({ dockerImagesQuery: { queryId: 0 } }))).toEqual({ dockerImagesQuery: { queryId: 0 } });
+    const docker = { available: true, dockerHost: "unix:///d.sock", detail: "Docker Engine 28.2.2 (API 1.50)", images: ["frr:9"] };
+    expect(decodeDaemonMessage(encodeDaemonMessage({ dockerImagesAnswer: { queryId: 4, docker } }))).toEqual({ dockerImagesAnswer: { queryId: 4, docker } });
     const ack = {
       revision: 3,
-      errors: [{ kind: ItemErrorKind.LINK, id: "l1", message: "port in use" }],
+      errors: [
+        { kind: ItemErrorKind.LINK, id: "l1", message: "port in use" },
+        { kind: ItemErrorKind.NODE, id: "n1", message: "node PC1: console port 5000 is already in use on this host", consolePortTaken: 5000 },
+      ],
       nodes: [
         { nodeId: "n1", projectId: "p1", commandLine: "qemu-system-x86_64 -m 256", idlepc: null },
         { nodeId: "r1", projectId: "p1", commandLine: "dynamips -H 127.0.0.1:40000", idlepc: { request: 2, proposals: ["0x60606f54 [37]"], chosen: "0x60606f54", error: "" } },

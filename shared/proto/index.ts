@@ -409,14 +409,16 @@ export type DaemonMessage =
   | { captureChunk: CaptureChunk }
   | { hostFacts: HostFacts }
   | { progress: Progress }
-  | { pong: { nonce: number } };
+  | { pong: { nonce: number } }
+  | { dockerImagesAnswer: { queryId: number; docker: DockerFacts } };
 export type ControllerMessage =
   | { state: DesiredHostState }
   | { change: StateChange }
   | { refused: Refused }
   | { captureFollow: CaptureFollow }
   | { notice: Notice }
-  | { ping: { nonce: number } };
+  | { ping: { nonce: number } }
+  | { dockerImagesQuery: { queryId: number } };
 
 /** Bytes that are not a message of the expected type (truncated, wrong side, empty oneof). */
 export class MalformedMessage extends Error {}
@@ -455,7 +457,11 @@ export function decodeDaemonMessage(bytes: Uint8Array): DaemonMessage {
   if (message.hostFacts) return { hostFacts: completeHostFacts(message.hostFacts) };
   if (message.progress) return { progress: { revision: message.progress.revision ?? 0, done: message.progress.done ?? 0, total: message.progress.total ?? 0 } };
   if (message.pong) return { pong: { nonce: message.pong.nonce ?? 0 } };
-  throw new MalformedMessage("daemon message carries none of hello, ack, counters, capture_chunk, host_facts, progress, pong");
+  if (message.dockerImagesAnswer) {
+    const { queryId, docker } = message.dockerImagesAnswer;
+    return { dockerImagesAnswer: { queryId: queryId ?? 0, docker: completeDockerFacts(docker ?? {}) } };
+  }
+  throw new MalformedMessage("daemon message carries none of hello, ack, counters, capture_chunk, host_facts, progress, pong, docker_images_answer");
 }
 
 export function decodeControllerMessage(bytes: Uint8Array): ControllerMessage {
@@ -466,7 +472,8 @@ export function decodeControllerMessage(bytes: Uint8Array): ControllerMessage {
   if (message.captureFollow) return { captureFollow: completeCaptureFollow(message.captureFollow) };
   if (message.notice) return { notice: { message: message.notice.message ?? "" } };
   if (message.ping) return { ping: { nonce: message.ping.nonce ?? 0 } };
-  throw new MalformedMessage("controller message carries none of state, change, refused, capture_follow, notice, ping");
+  if (message.dockerImagesQuery) return { dockerImagesQuery: { queryId: message.dockerImagesQuery.queryId ?? 0 } };
+  throw new MalformedMessage("controller message carries none of state, change, refused, capture_follow, notice, ping, docker_images_query");
 }
 
 export function decodeDesiredHostState(bytes: Uint8Array): DesiredHostState {
@@ -532,10 +539,12 @@ function completeHostFacts(facts: gns3.dataplane.v1.HostFacts.$Properties): Host
       netmask: found.netmask ?? "",
       special: found.special ?? false,
     })),
-    docker: facts.docker
-      ? { available: facts.docker.available ?? false, dockerHost: facts.docker.dockerHost ?? "", detail: facts.docker.detail ?? "", images: facts.docker.images ?? [] }
-      : null,
+    docker: facts.docker ? completeDockerFacts(facts.docker) : null,
   };
+}
+
+function completeDockerFacts(docker: gns3.dataplane.v1.DockerFacts.$Properties): DockerFacts {
+  return { available: docker.available ?? false, dockerHost: docker.dockerHost ?? "", detail: docker.detail ?? "", images: docker.images ?? [] };
 }
 
 function completeCaptureChunk(chunk: gns3.dataplane.v1.CaptureChunk.$Properties): CaptureChunk {

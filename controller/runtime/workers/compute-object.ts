@@ -2,7 +2,7 @@ import { DurableObject, type DurableObjectState, type HibernatableWebSocket } fr
 import { setLogLevel } from "@shared/logging/logger";
 import { DataplaneHub, type DaemonConnection } from "../../dataplane/hub";
 import type { DaemonSocket } from "../../dataplane/host-session";
-import type { Hello } from "@shared/proto";
+import type { DockerFacts, Hello } from "@shared/proto";
 import type { HostAnswer } from "../../deps";
 import type { HostForwarded } from "../../dataplane/host-forwarded";
 import type { DataplaneEffect } from "../../domain/dataplane-effects";
@@ -63,6 +63,10 @@ export class ComputeObject extends DurableObject<Env> implements HostCalls {
 
   async dismiss(hostId: string, reason: string): Promise<void> {
     await this.hubOf(hostId).dismiss(hostId, reason);
+  }
+
+  async dockerFacts(hostId: string): Promise<DockerFacts | "absent" | null> {
+    return (await this.hubOf(hostId).dockerFacts(hostId)) ?? null;
   }
 
   /** The daemon's control channel (the one request the Worker sends here), and capture files for other objects. */

@@ -1,3 +1,4 @@
+import type { DockerFacts } from "@shared/proto";
 import type { DataplaneControl, HostAnswer } from "../../deps";
 import type { DataplaneEffect } from "../../domain/dataplane-effects";
 import type { HostForwarded } from "../../dataplane/host-forwarded";
@@ -22,6 +23,8 @@ export interface HostCalls {
   hostForwarded(hostId: string): Promise<HostForwarded | null>;
   /** Ends the host's connection with `reason` (see DataplaneControl.dismiss). */
   dismiss(hostId: string, reason: string): Promise<void>;
+  /** The host's Docker Engine as its daemon reads it now (see DataplaneControl.dockerFacts); null where that is undefined. */
+  dockerFacts(hostId: string): Promise<DockerFacts | "absent" | null>;
 }
 
 /**
@@ -70,6 +73,9 @@ export function dataplaneThroughObjects(hostObject: (hostId: string) => ObjectSt
     },
     dismiss(hostId: string, reason: string): Promise<void> {
       return hostObject(hostId).dismiss(hostId, reason);
+    },
+    async dockerFacts(hostId: string): Promise<DockerFacts | "absent" | undefined> {
+      return (await hostObject(hostId).dockerFacts(hostId)) ?? undefined;
     },
     async captureStream(hostId: string, relativePath: string): Promise<ReadableStream<Uint8Array> | undefined> {
       const answer = await hostObject(hostId).fetch(captureRequest(hostId, relativePath));
