@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { describeApi, type ApiClient } from "../testing/api-targets";
 import { crossOrigin } from "./cors";
+import { createLogger } from "@shared/logging/logger";
 
 const UI_DEV_SERVER = "http://localhost:4200";
 const OPERATORS_ORIGIN = "http://lab.example:8080";
@@ -124,6 +125,23 @@ describeApi(
 );
 
 describe("crossOrigin", () => {
+  it("tells the operator once per refused origin which flag allows it", async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const app = new Hono();
+    app.use("*", crossOrigin([UI_DEV_SERVER], createLogger("controller.cors", { sink: (line) => void lines.push(JSON.parse(line)) })));
+    app.get("/v2/computes", () => new Response("[]"));
+    for (let i = 0; i < 3; i++) await app.request("/v2/computes", { headers: { origin: "http://127.0.0.1:8000" } });
+    await app.request("/v2/computes", { headers: { origin: UI_DEV_SERVER } });
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: "warn",
+        msg: "a browser page from an origin not allowed called the API: the browser keeps every answer from it",
+        origin: "http://127.0.0.1:8000",
+        allow_with: "--cors-origin http://127.0.0.1:8000 (on Workers: CONTROLLER_CORS_ORIGINS)",
+      }),
+    ]);
+  });
+
   it("lists every header of the answer as readable, as GNS3's expose_headers='*' does", async () => {
     const app = new Hono();
     app.use("*", crossOrigin([UI_DEV_SERVER]));

@@ -1,5 +1,12 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
+import { createLogger, type Logger } from "@shared/logging/logger";
+
+/**
+ * Origins a refusal was logged for, at most: any client can send any Origin, and the log must
+ * not be one line per made-up origin.
+ */
+const REFUSALS_LOGGED = 32;
 
 /**
  * Lets pages from `origins` call the API from a browser, as GNS3 2.2's server does: with
@@ -7,12 +14,26 @@ import { cors } from "hono/cors";
  * authentication, since browsers send a preflight without credentials and give up on a 401;
  * the answers after it (401 and every other error included) carry the headers too, so the
  * page can read why it was refused. A refused origin gets no `Access-Control-Allow-Origin`,
- * which is what makes the browser keep the answer from the page.
+ * which is what makes the browser keep the answer from the page. The page only sees "failed to
+ * fetch", so the operator is told once per origin, in the log, which flag would allow it.
  */
-export function crossOrigin(origins: readonly string[]): MiddlewareHandler {
+export function crossOrigin(origins: readonly string[], log: Logger = createLogger("controller.cors")): MiddlewareHandler {
   const allowed = new Set(origins);
+  const logged = new Set<string>();
+  const refused = (origin: string) => {
+    if (logged.has(origin) || logged.size >= REFUSALS_LOGGED) return;
+    logged.add(origin);
+    log.warn("a browser page from an origin not allowed called the API: the browser keeps every answer from it", {
+      origin,
+      allow_with: `--cors-origin ${origin} (on Workers: CONTROLLER_CORS_ORIGINS)`,
+    });
+  };
   const answer = cors({
-    origin: (origin) => (allowed.has(origin) ? origin : null),
+    origin: (origin) => {
+      if (allowed.has(origin)) return origin;
+      refused(origin);
+      return null;
+    },
     credentials: true,
     // GNS3 allows every method: the preflight is told the one it asks about.
     allowMethods: (_origin, c) => [c.req.header("access-control-request-method") ?? ""],
