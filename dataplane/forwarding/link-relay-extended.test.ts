@@ -131,9 +131,10 @@ describe("extended filters over UDP", () => {
     // 1,250 bytes at 1 Mbit/s: 10 ms on the wire, then 20 ms of delay.
     link.peerA.send(makeFrame(0, 1250));
     await waitFor(() => link.peerB.arrivals.length === 1, "the frame");
+    // Both, one after the other: no less than the sum. No upper bound: how late a loaded
+    // machine delivers a frame says nothing of the order of the filters.
     const took = link.peerB.arrivals[0]!.at - sentAt;
     expect(took).toBeGreaterThanOrEqual(29);
-    expect(took).toBeLessThan(45);
   });
 
   it("keeps frames held by the shaper when the filters change, and drops them on close", async () => {

@@ -196,9 +196,11 @@ describe("link relay over UDP", () => {
         await sleep(1);
       }
     })();
-    // Rounds of traffic until the swapper had its turns: a fast path may carry one round in fewer turns than that.
+    // Rounds of traffic until the swapper had its turns and frames met each chain: on a loaded
+    // machine a round may pass between two swaps, all of it under one chain.
     let count = 0;
-    while (count === 0 || (swaps <= 20 && count < 30_000)) {
+    const bothChainsMet = () => link.relay.counters().aToB.droppedFrequency > 0 && link.peerB.arrivals.length > 0;
+    while (count === 0 || ((swaps <= 20 || !bothChainsMet()) && count < 30_000)) {
       await sendAToB(link, 1000, (index) => makeFrame(count + index));
       count += 1000;
     }
