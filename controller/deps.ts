@@ -46,7 +46,7 @@ export interface ControllerConfig {
   localDataplane?: boolean;
   /** When this controller's runtime began (ms): a host recorded as connected before then is from an earlier run. */
   startedAtMs?: number;
-  /** How long `POST /v2/computes/{id}/auto_idlepc` lets IOS boot before measuring; GNS3's 20 s unless set (`--idlepc-boot-wait`). */
+  /** How long `POST /v2/computes/{id}/auto_idlepc` lets IOS boot before measuring; GNS3's 20 s unless set (tests only: CONTROLLER_IDLEPC_BOOT_MS). */
   idlePcBootMs?: number;
   /** `available_filters` lists the filters beyond GNS3's five, on every link (flag --extended-filters). */
   extendedFilters?: boolean;

@@ -2,15 +2,14 @@ import type { AutoIdlePcRequest } from "@shared/schemas/compute";
 import type { ControllerDeps } from "../deps";
 import { conflictingRequest, DomainError, invalidRequest } from "../domain/errors";
 import { PLATFORMS } from "../domain/dynamips-platforms";
-import { freeProjectName } from "../domain/project-names";
 import { keys } from "../store/keys";
 import { loadComputeRecord } from "./computes";
 import { openImage } from "./images";
 import { idlePcOf } from "./node-tools";
 import { actOnNode, createNode } from "./nodes";
-import { createProject, deleteProject } from "./projects";
+import { createProject, deleteProject, freeNameFor } from "./projects";
 
-/** How long IOS is given to boot before it is measured, as GNS3 gives it (`--idlepc-boot-wait`). */
+/** How long IOS is given to boot before it is measured, as GNS3 gives it (tests shorten it: CONTROLLER_IDLEPC_BOOT_MS). */
 export const DEFAULT_IDLE_PC_BOOT_MS = 20_000;
 
 /** GNS3's name for the throwaway project; another project of that name is left alone here. */
@@ -33,9 +32,7 @@ export async function autoIdlePcOnCompute(deps: ControllerDeps, computeId: strin
     if (error instanceof DomainError && error.violation === "not_found") throw conflictingRequest(error.message);
     throw error;
   });
-  const prefix = keys.projectName("");
-  const taken = new Set((await deps.store.list(prefix)).map((entry) => entry.key.slice(prefix.length)));
-  const project = await createProject(deps, { name: freeProjectName(PROJECT_NAME, taken), auto_close: false });
+  const project = await createProject(deps, { name: await freeNameFor(deps, PROJECT_NAME), auto_close: false });
   try {
     const router = await createNode(deps, project.project_id, {
       name: PROJECT_NAME,

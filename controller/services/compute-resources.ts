@@ -1,6 +1,6 @@
 import type { QemuBinary } from "@shared/schemas/compute";
 import type { ControllerDeps } from "../deps";
-import { loadHostFacts } from "./host-facts";
+import { dockerFactsRecord, loadHostFacts } from "./host-facts";
 import type { DataplaneHostRecord } from "../dataplane/host-records";
 import { assertImageUploads, computePortsToWire, imageListSource, networkInterfaceToWire, type ComputePortsWire, type NetworkInterfaceWire } from "../domain/compute-resources";
 import { LOCAL_COMPUTE_ID } from "../domain/computes";
@@ -34,7 +34,7 @@ export async function listComputeImages(deps: ControllerDeps, computeId: string,
 async function engineNow(deps: ControllerDeps, computeId: string): Promise<DockerFactsRecord | undefined> {
   const asked = await deps.dataplane?.dockerFacts(computeId);
   if (asked === "absent") return undefined;
-  if (asked) return { available: asked.available, docker_host: asked.dockerHost, detail: asked.detail, images: [...asked.images] };
+  if (asked) return dockerFactsRecord(asked);
   return (await loadHostFacts(deps, computeId))?.docker;
 }
 

@@ -1,4 +1,5 @@
-import { Kvm, type HostFacts } from "@shared/proto";
+import { Kvm, type DockerFacts, type HostFacts } from "@shared/proto";
+import type { DockerFactsRecord } from "../domain/docker-host";
 import type { ControllerDeps } from "../deps";
 import type { HostFactsRecord } from "../domain/qemu-host";
 import { keys } from "../store/keys";
@@ -18,10 +19,13 @@ export function hostFactsRecord(facts: HostFacts): HostFactsRecord {
       netmask: found.netmask,
       special: found.special,
     })),
-    ...(facts.docker
-      ? { docker: { available: facts.docker.available, docker_host: facts.docker.dockerHost, detail: facts.docker.detail, images: [...facts.docker.images] } }
-      : {}),
+    ...(facts.docker ? { docker: dockerFactsRecord(facts.docker) } : {}),
   };
+}
+
+/** A host's Docker Engine as the store and the API keep it, from its daemon's words. */
+export function dockerFactsRecord(docker: DockerFacts): DockerFactsRecord {
+  return { available: docker.available, docker_host: docker.dockerHost, detail: docker.detail, images: [...docker.images] };
 }
 
 /**

@@ -3,7 +3,6 @@ import { conflictingRequest } from "../domain/errors";
 import type { LinkRecord } from "../domain/links";
 import { NODE_TYPE_TRAITS } from "../domain/node-types";
 import { auxPort, type NodeRecord } from "../domain/nodes";
-import { freeProjectName } from "../domain/project-names";
 import { projectToWire, type ProjectRecord } from "../domain/projects";
 import type { SnapshotRecord } from "../domain/snapshots";
 import type { ImportedTopology } from "../domain/topology";
@@ -15,7 +14,7 @@ import type { KvWrite } from "../store/kv";
 import { applyChange, combineChanges, type Change } from "./change";
 import { nodesEffect } from "../domain/dataplane-effects";
 import { allocateConsolePorts, hasConsole } from "./nodes";
-import { assertNameFree } from "./projects";
+import { assertNameFree, freeNameFor } from "./projects";
 import { initialCounts } from "./record-limits";
 import { storeUpload } from "./uploads";
 
@@ -97,9 +96,7 @@ async function named(deps: ControllerDeps, project: ProjectRecord, naming: Proje
     await assertNameFree(deps, project.name);
     return project;
   }
-  const prefix = keys.projectName("");
-  const taken = new Set((await deps.store.list(prefix)).map((entry) => entry.key.slice(prefix.length)));
-  const name = freeProjectName(project.name, taken);
+  const name = await freeNameFor(deps, project.name);
   return { ...project, name, filename: `${name}.gns3` };
 }
 

@@ -7,6 +7,7 @@ import { heldConsolePorts, type NodeRecord } from "../domain/nodes";
 import { nodesOfOpenedProject } from "../domain/topology";
 import { newProject, projectChanged, projectToWire, updatedProject, type ProjectRecord } from "../domain/projects";
 import { isProjectRecordKey, keys } from "../store/keys";
+import { freeProjectName } from "../domain/project-names";
 import type { KvWrite } from "../store/kv";
 import { applyChange, emptyChange, reachDataplane, type Change } from "./change";
 import { projectEffect } from "../domain/dataplane-effects";
@@ -57,6 +58,13 @@ export async function createProject(deps: ControllerDeps, input: ProjectCreate):
     });
     return record;
   });
+}
+
+/** `requested` when no project has it, else GNS3's first free `{requested}-1`, `{requested}-2`, … */
+export async function freeNameFor(deps: ControllerDeps, requested: string): Promise<string> {
+  const prefix = keys.projectName("");
+  const taken = new Set((await deps.store.list(prefix)).map((entry) => entry.key.slice(prefix.length)));
+  return freeProjectName(requested, taken);
 }
 
 export async function assertNameFree(deps: ControllerDeps, name: string): Promise<void> {
