@@ -33,25 +33,33 @@ export function ackOutcome(context: AckContext, ack: Ack): AckOutcome {
   }));
   const notRunning =
     ack.revision === context.sentRevision
-      ? errors.filter((error) => error.kind === "node" && error.project_id !== "").map((error) => ({ projectId: error.project_id, nodeId: error.id, reason: error.message }))
+      ? errors
+          .filter((error) => error.kind === "node" && error.project_id !== "")
+          .map((error) => ({
+            projectId: error.project_id,
+            nodeId: error.id,
+            reason: error.message,
+            ...(error.console_port_taken ? { consolePortTaken: error.console_port_taken } : {}),
+          }))
       : [];
   return { errors, newest: ack.revision >= context.ackedRevision, notRunning };
 }
 
 /**
  * The `log.error` notifications an ack's errors give: one per error the previous ack did not
- * have, on its project's stream; none for an item no longer sent, or for a node stopped for it
- * (its stop was announced with the reason).
+ * have, on its project's stream; none for an item no longer sent, for a node stopped for it
+ * (its stop was announced with the reason), or for a node moved off a taken console port (its
+ * move was announced with `log.warning`).
  */
 export function ackAnnouncements(
   hostId: string,
   errors: readonly StoredItemError[],
   previous: readonly StoredItemError[],
-  stoppedNodes: ReadonlySet<string>,
+  handledNodes: ReadonlySet<string>,
 ): Array<{ scope: NotificationScope; notification: Notification }> {
   const known = new Set(previous.map(errorIdentity));
   return errors
-    .filter((error) => !known.has(errorIdentity(error)) && error.project_id !== "" && !stoppedNodes.has(error.id))
+    .filter((error) => !known.has(errorIdentity(error)) && error.project_id !== "" && !handledNodes.has(error.id))
     .map((error) => {
       const what = error.kind === "unspecified" ? error.id : `${error.kind === "node" ? "Node" : "Link"} ${error.id}`;
       return {

@@ -30,6 +30,11 @@ class ScriptedReconciler {
     return this.errorsIn(state);
   }
 
+  /** The daemon reports the errors of the state it runs now, as it does when a node's process ends. */
+  reportErrors(): void {
+    this.watcher?.(this.errorsIn(this.states.at(-1)!));
+  }
+
   /** A node's process ended by itself: the daemon says so at once, for the revision it runs. */
   crash(nodeId: string, message: string): void {
     this.failing.set(nodeId, message);
@@ -174,6 +179,27 @@ describe("writes answer once the dataplane host applied them", () => {
       `TCP port ${taken} already in use on compute local by another program. Port has been replaced by ${moved.console} for node PC1`,
     ]);
     expect(lab.notifications.filter((n) => n.action === "node.updated" && n.event.node_id === pc1.node_id).at(-1)!.event).toMatchObject({ status: "started", console: moved.console });
+    // The move is not a failure: no error, and the node never shows stopped on the way.
+    expect(lab.notifications.filter((n) => n.action === "log.error")).toEqual([]);
+    const statuses = lab.notifications.filter((n) => n.action === "node.updated" && n.event.node_id === pc1.node_id).map((n) => n.event.status);
+    expect(statuses).not.toContain("stopped");
+  });
+
+  it("moves a running node whose host finds its console port taken outside any request, and the host runs it there", async () => {
+    const lab = await startLab();
+    const pc1 = await lab.pc("PC1");
+    expect((await lab.api("POST", `${pc1.path}/start`)).status).toBe(200);
+    const taken = (await lab.api("GET", pc1.path)).body.console as number;
+    lab.reconciler.takesPort = (port) => port === taken;
+    lab.reconciler.reportErrors();
+    await waitFor("the host runs PC1 on another port", () => {
+      const sent = lab.reconciler.states.at(-1)!.nodes.find((node) => node.nodeId === pc1.node_id);
+      return sent?.running === true && sent.consolePort !== taken;
+    });
+    expect((await lab.api("GET", pc1.path)).body).toMatchObject({ status: "started", console: lab.reconciler.states.at(-1)!.nodes.find((node) => node.nodeId === pc1.node_id)!.consolePort });
+    expect(lab.notifications.filter((n) => n.action === "log.warning").map((n) => n.event.message)).toEqual([
+      expect.stringMatching(new RegExp(`^TCP port ${taken} already in use on compute local by another program\\. Port has been replaced by \\d+ for node PC1$`)),
+    ]);
   });
 
   it("replaces a console port asked for that another program holds on the host, and says so with log.warning", async () => {

@@ -14,6 +14,7 @@ import { afterPendingMessages, HostLiveness, PING_INTERVAL_MS } from "./host-liv
 import type { HostRecordsView, ItemsByProject } from "./host-records-view";
 import { NodeCommandLines } from "./node-command-lines";
 import { SentState } from "./sent-state";
+import { TakenConsoles } from "./taken-consoles";
 
 const log = createLogger("controller.hub");
 
@@ -62,6 +63,8 @@ export class HostSession {
   readonly captures = new CaptureStreams();
   /** `GET …/docker/images` asked of the host's engine, through its daemon. */
   readonly dockerQueries = new HostQueries<DockerFacts>();
+  /** Console ports the host's acks found another program holding, which its nodes moved off. */
+  readonly takenConsoles = new TakenConsoles();
   /** The command lines of the host's nodes, as its acks report them. */
   readonly commandLines: NodeCommandLines;
   /** The newest revision sent and what it leaves out, stored behind the pushes. */

@@ -482,7 +482,8 @@ export class DataplaneHub implements DataplaneControl {
   }
 
   /**
-   * Stores the ack and stops the nodes it says do not run (see ack-outcome.ts); each other error
+   * Stores the ack, moves the nodes it says found their console port taken and stops the
+   * others it says do not run (see ack-outcome.ts, taken-consoles.ts); each other error
    * not in the previous ack becomes a `log.error` on its project's stream. The requests waiting
    * for it answer once the command lines it reports are stored.
    */
@@ -492,8 +493,9 @@ export class DataplaneHub implements DataplaneControl {
       session.ackedRevision = ack.revision;
       session.ackErrors = outcome.errors;
     }
-    const stopped = await stopNodesThatDoNotRun(this.deps, session.hostId, outcome.notRunning);
-    if (stopped.size > 0) this.schedule(session);
+    const moved = await session.takenConsoles.move(this.deps, outcome.notRunning);
+    const stopped = await stopNodesThatDoNotRun(this.deps, session.hostId, outcome.notRunning.filter((node) => !moved.has(node.nodeId)));
+    if (moved.size + stopped.size > 0) this.schedule(session);
     // Before the requests answer: a start's answer shows the command line its node runs with.
     try {
       await session.commandLines.acknowledged(ack.nodes, session.projectOfItem.values());
@@ -506,7 +508,7 @@ export class DataplaneHub implements DataplaneControl {
     const previous = session.storedAckErrors ?? (await this.deps.store.get<DataplaneAckRecord>(keys.dataplaneAck(session.hostId)))?.errors ?? [];
     session.storedAckErrors = outcome.errors;
     session.ackRecord.set({ revision: ack.revision, errors: outcome.errors });
-    for (const { scope, notification } of ackAnnouncements(session.hostId, outcome.errors, previous, stopped)) this.deps.events.publish(scope, notification);
+    for (const { scope, notification } of ackAnnouncements(session.hostId, outcome.errors, previous, new Set([...moved, ...stopped]))) this.deps.events.publish(scope, notification);
   }
 }
 

@@ -13,6 +13,8 @@ export interface NodeNotRunning {
   projectId: string;
   nodeId: string;
   reason: string;
+  /** Set when it could not start because another program holds this console port. */
+  consolePortTaken?: number;
 }
 
 /**

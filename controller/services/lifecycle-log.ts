@@ -29,7 +29,7 @@ export function nodeStatusChanged(node: NodeRecord, previous: NodeRecord["status
 
 /** A node about to start moved off an allocated console port another program took on its host. */
 export function consoleMoved(node: NodeRecord, previous: number): void {
-  log.info("node moved to a free console port", { project_id: node.project_id, node_id: node.node_id, name: node.name, console: node.console, was: previous, why: "another program listens on the old one" });
+  log.warn("node moved to a free console port: another program listens on its old one", { project_id: node.project_id, node_id: node.node_id, name: node.name, console: node.console, was: previous });
 }
 
 /** A node its host does not run (it failed to start, its process exited, its type cannot run there). */

@@ -1,6 +1,6 @@
 import type { NodeCreate, NodeUpdate } from "@shared/schemas/node";
 import { conflictingRequest } from "../domain/errors";
-import type { ControllerDeps, HostAnswer, ItemProblem } from "../deps";
+import type { ControllerDeps, HostAnswer } from "../deps";
 import type { LinkRecord } from "../domain/links";
 import { NODE_TYPE_TRAITS, supportedNodeType } from "../domain/node-types";
 import { instanceId } from "../domain/instance-ids";
@@ -295,7 +295,7 @@ export async function actOnNode(deps: ControllerDeps, projectId: string, nodeId:
   await loadOpenedProject(deps, projectId);
   const { node, effect } = await recordNodeAction(deps, projectId, nodeId, action);
   if (!effect) return node;
-  await reachDataplaneMovingTakenConsoles(deps, projectId, action, effect);
+  await reachDataplaneMovingTakenConsoles(deps, projectId, effect);
   // As the host runs it now: its command line came with the acknowledgement.
   return (await deps.store.get<NodeRecord>(keys.node(projectId, nodeId))) ?? node;
 }
@@ -306,61 +306,87 @@ export async function actOnAllNodes(deps: ControllerDeps, projectId: string, act
   const effects: Array<DataplaneEffect | undefined> = [];
   for (const node of await listNodeRecords(deps, projectId)) effects.push((await recordNodeAction(deps, projectId, node.node_id, action)).effect);
   const effect = combineEffects(...effects);
-  if (effect) await reachDataplaneMovingTakenConsoles(deps, projectId, action, effect);
+  if (effect) await reachDataplaneMovingTakenConsoles(deps, projectId, effect);
 }
 
 /**
- * How many times one request gives a node another console port after its start found the port
- * taken. A program grabbing the port between the host's last report and the start is rare;
- * one taking each new port as fast as it is given is not a race to keep running.
+ * How many console ports in a row a node's starts may find held by another program before it
+ * is stopped instead of moved (see dataplane/taken-consoles.ts). A program grabbing a port
+ * between the host's last report and a start is rare; one taking each new port as fast as it
+ * is given is not a race to keep running.
  */
-const CONSOLE_MOVES = 3;
+export const CONSOLE_MOVES = 3;
 
 /**
  * `reachDataplane` for actions that start nodes: a node whose start found another program on
- * its console port (a port taken since the host's last report) is given a free port and
- * started again, and the request answers once it runs there, as if the port had been free.
+ * its console port is moved to a free one by its host's session as the ack arrives, and the
+ * request answers once it runs there, as if the port had been free.
  */
-async function reachDataplaneMovingTakenConsoles(deps: ControllerDeps, projectId: string, action: NodeAction, effect: DataplaneEffect): Promise<void> {
+async function reachDataplaneMovingTakenConsoles(deps: ControllerDeps, projectId: string, effect: DataplaneEffect): Promise<void> {
   if (!deps.dataplane || effect.hostIds.length === 0) return;
   const failures: string[] = [];
-  // Every port found taken in this request: a node moved off one must not be moved back to another.
-  const takenPorts = new Set<number>();
   for (let moves = 0; ; moves++) {
     const answers = await deps.dataplane.apply(effect);
-    const taken = moves < CONSOLE_MOVES ? takenConsoles(answers) : [];
-    const failure = dataplaneFailure(answers.map((answer) => (answer.outcome === "applied" ? { ...answer, problems: answer.problems.filter((problem) => !taken.includes(problem)) } : answer)));
+    const moved = moves < CONSOLE_MOVES ? await movedOffTakenConsoles(deps, projectId, answers) : [];
+    const movedIds = new Set(moved.map((node) => node.node_id));
+    const failure = dataplaneFailure(answers.map((answer) => (answer.outcome === "applied" ? { ...answer, problems: answer.problems.filter((problem) => !movedIds.has(problem.id)) } : answer)));
     if (failure) failures.push(failure);
-    const retried: Array<DataplaneEffect | undefined> = [];
-    for (const problem of taken) takenPorts.add(problem.consolePortTaken!);
-    for (const problem of taken) retried.push((await recordNodeAction(deps, projectId, problem.id, action, takenPorts)).effect);
-    const next = combineEffects(...retried);
+    // Its host starts it again on its new port: wait for that as for the first start.
+    const next = combineEffects(...moved.map((node) => nodeEffect({ ...node, status: "stopped" }, node)));
     if (!next) break;
     effect = next;
   }
   if (failures.length > 0) throw conflictingRequest(failures.join("; "));
 }
 
-function takenConsoles(answers: readonly HostAnswer[]): ItemProblem[] {
-  return answers.flatMap((answer) => (answer.outcome === "applied" ? answer.problems.filter((problem) => problem.kind === "node" && problem.consolePortTaken) : []));
+/** The nodes whose start found their console port taken and that now run on another. */
+async function movedOffTakenConsoles(deps: ControllerDeps, projectId: string, answers: readonly HostAnswer[]): Promise<NodeRecord[]> {
+  const moved: NodeRecord[] = [];
+  for (const answer of answers) {
+    if (answer.outcome !== "applied") continue;
+    for (const problem of answer.problems) {
+      if (problem.kind !== "node" || !problem.consolePortTaken) continue;
+      const node = await deps.store.get<NodeRecord>(keys.node(projectId, problem.id));
+      if (node && node.status !== "stopped" && node.console !== problem.consolePortTaken) moved.push(node);
+    }
+  }
+  return moved;
 }
 
-/** `takenPorts`: console ports a start just found another program holds on the node's host. */
+/**
+ * Gives a node recorded as running, whose start found its console port held by another
+ * program (`takenPorts`, the newest last), a free port, announced as GNS3's compute words it.
+ * False when there is nothing to move: the node stopped, moved already, or has no console.
+ */
+export async function moveOffTakenConsole(deps: ControllerDeps, projectId: string, nodeId: string, takenPorts: ReadonlySet<number>): Promise<boolean> {
+  return withConflictRetry(async () => {
+    const node = await deps.store.get<NodeRecord>(keys.node(projectId, nodeId));
+    if (!node || node.status === "stopped" || node.console === null || !takenPorts.has(node.console)) return false;
+    const moved = await consoleMove(deps, node, takenPorts);
+    if (!moved) return false;
+    const next: NodeRecord = { ...node, console: moved.console, revision: node.revision + 1 };
+    await applyChange(deps, {
+      writes: [{ key: keys.node(projectId, nodeId), value: next }, ...moved.writes],
+      guards: [{ key: keys.node(projectId, nodeId), revision: node.revision }, ...moved.guards],
+      events: [projectEvent(projectId, "node.updated", nodeWire(deps, next)), consoleReplaced(next, node.console)],
+    });
+    lifecycle.consoleMoved(next, node.console);
+    return true;
+  });
+}
+
 async function recordNodeAction(
   deps: ControllerDeps,
   projectId: string,
   nodeId: string,
   action: NodeAction,
-  takenPorts: ReadonlySet<number> = new Set(),
 ): Promise<{ node: NodeRecord; effect: DataplaneEffect | undefined }> {
   return withConflictRetry(async () => {
     const node = await loadNode(deps, projectId, nodeId);
     const status = statusAfter(node, action);
     // GNS3 reloads an emulator by stopping and starting it: its host restarts the process.
     const restarts = action === "reload" && !supportedNodeType(node.node_type).alwaysRunning;
-    // A start that failed on a taken port may have left the node recorded as started: it moves all the same.
-    const starts = status !== "stopped" && (node.status === "stopped" || (node.console !== null && takenPorts.has(node.console)));
-    const moved = starts ? await consoleMove(deps, node, takenPorts) : undefined;
+    const moved = status !== "stopped" && node.status === "stopped" ? await consoleMove(deps, node, new Set()) : undefined;
     if (status === node.status && !restarts && !moved) return { node, effect: undefined };
     const next: NodeRecord = { ...node, status, revision: node.revision + 1, ...(restarts ? { reloads: (node.reloads ?? 0) + 1 } : {}) };
     if (moved) next.console = moved.console;
@@ -377,7 +403,7 @@ async function recordNodeAction(
 
 /**
  * A node about to start whose console port another program holds on its host (as the host's
- * daemon last reported it, or as a start just found: `takenPorts`) moves to a free one, as
+ * daemon last reported it, or as its starts found: `takenPorts`) moves to a free one, as
  * GNS3's compute hands out only ports it can bind, whether the port was allocated or asked for.
  */
 async function consoleMove(deps: ControllerDeps, node: NodeRecord, takenPorts: ReadonlySet<number>): Promise<Pick<Change, "writes" | "guards"> & { console: number } | undefined> {
