@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { identify } from "../nodes/processes";
 import { findLocalDaemon } from "./daemon-process";
-import { floorRtt, startVpcsLab, type VpcsLab } from "./vpcs-lab";
+import { expectAddedDelay, floorRtt, roundTrips, startVpcsLab, type VpcsLab } from "./vpcs-lab";
 
 /**
  * The local daemon killed outright (kill -9, the OOM killer): `npm start` restarts it, it
@@ -60,7 +60,7 @@ describe("the local daemon killed with SIGKILL", () => {
     const after = await lab.ping(0, 5);
     expect(after.received, JSON.stringify(after)).toBe(5);
     // The delay was re-applied from the saved state: still 2 × 50 ms on the round trip.
-    expect(Math.abs(floorRtt(after) - base - 100)).toBeLessThan(5);
+    await expectAddedDelay(async () => roundTrips(await lab.ping(0, 5)), { baseMs: base, addedMs: 100, toleranceMs: 5, pings: 5 });
     const { body } = await lab.api("GET", "/v2/computes/local");
     expect(body.dataplane).toMatchObject({ connected: true, errors: [] });
   }, 90_000);

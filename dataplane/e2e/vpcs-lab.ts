@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -171,8 +172,47 @@ export async function startVpcsLab(dataDir: string, options: LabOptions = {}): P
  * (8.6 ms over five unfiltered pings in a loaded CI run, against 1-2 ms idle) blurs it.
  */
 export function floorRtt(result: PingResult): number {
-  const times = result.replies.flatMap((reply) => ("timeMs" in reply ? [reply.timeMs] : []));
+  const times = roundTrips(result);
   return times.length === 0 ? Number.NaN : Math.min(...times);
+}
+
+/** The round trips of the answered pings, in milliseconds. */
+export function roundTrips(result: PingResult): number[] {
+  return result.replies.flatMap((reply) => ("timeMs" in reply ? [reply.timeMs] : []));
+}
+
+export interface AddedDelay {
+  /** The floor round trip without the delay. */
+  baseMs: number;
+  /** What the link's delay adds to a round trip. */
+  addedMs: number;
+  /** How far the floor may be from `baseMs + addedMs`. */
+  toleranceMs: number;
+  /** The pings of one round, each of which must be answered. */
+  pings: number;
+}
+
+/** At most this many rounds of pings are sent while the floor stays above the tolerance. */
+const DELAY_ROUNDS = 4;
+
+/**
+ * Checks that a link's delay adds `addedMs` to the round trip: the floor of a round of pings
+ * shows it (see floorRtt). A loaded machine can hold back every ping of a round, but never
+ * brings one back early; so while the floor is above the tolerance another round is sent, and
+ * the floor of the pings so far only falls toward the delay. A delay too short fails at once.
+ */
+export async function expectAddedDelay(pingRound: () => Promise<number[]>, expected: AddedDelay): Promise<void> {
+  const rtts: number[] = [];
+  for (let round = 1; ; round++) {
+    const replies = await pingRound();
+    expect(replies, "every ping of the round answered").toHaveLength(expected.pings);
+    rtts.push(...replies);
+    if (Math.min(...rtts) - expected.baseMs - expected.addedMs < expected.toleranceMs || round === DELAY_ROUNDS) break;
+  }
+  const floor = Math.min(...rtts);
+  const detail = `floor ${floor} ms over ${rtts.length} pings, ${expected.baseMs} ms without the delay`;
+  expect(floor, detail).toBeGreaterThan(expected.addedMs - expected.toleranceMs);
+  expect(floor - expected.baseMs - expected.addedMs, detail).toBeLessThan(expected.toleranceMs);
 }
 
 /**
