@@ -106,7 +106,7 @@ describe.skipIf(skipReason !== undefined)(`the Node controller on a full disk${s
     expect(refusedUpload!.body.message).toContain("Could not write file 'uploads/file-");
     const uploadRefusedInMs = answeredInMs;
 
-    // Then store writes, until LMDB cannot grow its file any more.
+    // Then store writes, until the store keeps its last MiB free (lmdb-kv.ts): none may fit.
     const drawings = new Map<string, string>();
     let refusedWrite: Reply | undefined;
     let refusedId = "";
@@ -119,7 +119,6 @@ describe.skipIf(skipReason !== undefined)(`the Node controller on a full disk${s
       if (reply.status === 201) drawings.set(refusedId, svg);
       else refusedWrite = reply;
     }
-    expect(drawings.size).toBeGreaterThan(0);
     expectFullDiskAnswer(refusedWrite!);
     console.log(
       `full disk (${DISK_MIB} MiB tmpfs): ${files.size} uploads of 1 MiB, then 507 in ${uploadRefusedInMs.toFixed(0)} ms; ` +

@@ -10,6 +10,14 @@ const NO_SPACE = new Set<unknown>(["ENOSPC", "EDQUOT", 28, 122]);
 const IO_ERROR = new Set<unknown>(["EIO", 5]);
 /** Free space under which an I/O error on commit is taken for a full disk. */
 const NEARLY_FULL_BYTES = 16 * 1024 * 1024;
+/**
+ * Free space a commit must leave on the disk. lmdb writes more than the values (tree pages,
+ * spilled pages, a meta page), and a write of a large value that finds no space can corrupt
+ * lmdb's memory instead of failing: lmdb 3.5 aborted the server with "malloc(): invalid size"
+ * after "mdb_page_spill error 28" for a 100 KB value on a full disk, about one run in nine of
+ * full-disk.test.ts. A commit that could bring the disk this close is refused before lmdb sees it.
+ */
+const COMMIT_HEADROOM_BYTES = 1024 * 1024;
 /** Decoded values kept: a thousand-node project's records with room to spare. */
 const MAX_DECODED = 20_000;
 
@@ -79,6 +87,7 @@ export class LmdbKeyValueStore implements KeyValueStore {
 
   async commit(writes: readonly KvWrite[], guards: readonly KvGuard[] = []): Promise<void> {
     if (this.closed) throw new KvClosed();
+    if (!(await roomFor(this.path, writes))) throw new KvFull(NO_SPACE_MESSAGE);
     for (const write of writes) {
       this.committed.delete(write.key);
       this.inFlight.set(write.key, (this.inFlight.get(write.key) ?? 0) + 1);
@@ -97,7 +106,7 @@ export class LmdbKeyValueStore implements KeyValueStore {
       if (error instanceof KvConflict) throw error;
       const cause = await commitCause(error);
       if (await outOfSpace(this.path, cause)) {
-        throw new KvFull("The store could not save the change: no space left on the device. Free some space and try again");
+        throw new KvFull(NO_SPACE_MESSAGE);
       }
       throw new KvUnavailable(`The store could not save the change: ${(cause as Error).message}`);
     } finally {
@@ -117,6 +126,21 @@ export class LmdbKeyValueStore implements KeyValueStore {
     this.closed = true;
     await this.db.close();
   }
+}
+
+const NO_SPACE_MESSAGE = "The store could not save the change: no space left on the device. Free some space and try again";
+
+/**
+ * Whether the disk has room for the writes with `COMMIT_HEADROOM_BYTES` to spare: twice their
+ * JSON size (above their MessagePack size), as lmdb keeps the old pages until the commit ends.
+ * A disk that cannot say lets lmdb find out.
+ */
+async function roomFor(path: string, writes: readonly KvWrite[]): Promise<boolean> {
+  const disk = await statfs(path).catch(() => undefined);
+  if (disk === undefined) return true;
+  let bytes = 0;
+  for (const write of writes) bytes += write.key.length + ("delete" in write ? 0 : (JSON.stringify(write.value)?.length ?? 0));
+  return disk.bavail * disk.bsize >= COMMIT_HEADROOM_BYTES + 2 * bytes;
 }
 
 /**
