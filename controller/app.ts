@@ -6,6 +6,7 @@ import type { ControllerDeps } from "./deps";
 import { FileWriteFailed, PathEscape } from "./files/file-store";
 import { asApiError } from "./http/api-error";
 import { basicAuth } from "./http/basic-auth";
+import { bearerAuth } from "./http/bearer-auth";
 import { crossOrigin } from "./http/cors";
 import { GNS3_WEB_UI_ORIGINS } from "./http/cors-origins";
 import { releaseHeadBodies } from "./http/head-requests";
@@ -30,6 +31,7 @@ import { registerProjectRoutes } from "./routes/projects";
 import { registerServerRoutes } from "./routes/server";
 import { registerSnapshotRoutes } from "./routes/snapshots";
 import { registerSymbolRoutes } from "./routes/symbols";
+import { registerUserRoutes } from "./routes/users";
 import { registerTopologyRoutes } from "./routes/topology";
 import { storeUnavailable } from "./services/change";
 import { fileWriteFailure } from "./services/uploads";
@@ -58,6 +60,7 @@ export function createApp(deps: ControllerDeps, options: AppOptions = {}): Contr
   for (const handler of options.middleware ?? []) app.use("*", handler);
   app.use("*", crossOrigin(deps.config.corsOrigins ?? GNS3_WEB_UI_ORIGINS));
   app.use("*", basicAuth(deps.config));
+  app.use("/v3/*", bearerAuth(deps));
   app.use("*", releaseHeadBodies());
   registerServerRoutes(app, deps);
   registerProjectRoutes(app, deps);
@@ -79,22 +82,29 @@ export function createApp(deps: ControllerDeps, options: AppOptions = {}): Contr
   registerDrawingRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   registerDashboardRoutes(app, { atRoot: options.dashboardAtRoot !== false });
+  registerUserRoutes(app, deps);
   // The hub answers the requests of this app: a write waits for the hosts it changes.
   if (options.dataplaneChannel !== false) deps.dataplane ??= registerDataplaneRoutes(app, deps);
 
-  app.notFound(() => jsonResponse(404, errorBody(404, "404: Not Found")));
-  app.onError((thrown) => {
+  // GNS3 3.x answers an unknown route in FastAPI's own words.
+  app.notFound((c) => (isV3(c.req.path) ? jsonResponse(404, { detail: "Not Found" }) : jsonResponse(404, errorBody(404, "404: Not Found"))));
+  app.onError((thrown, c) => {
+    const v3 = isV3(c.req.path);
     // Writes outside the services' own mapping (a bare commit, the debug dump) still say why they failed.
     const error = thrown instanceof KvUnavailable ? storeUnavailable(thrown) : thrown instanceof FileWriteFailed ? fileWriteFailure(thrown) : thrown;
     const refusal = asApiError(error);
-    if (refusal) return jsonResponse(refusal.status, errorBody(refusal.status, refusal.message));
-    if (error instanceof PathEscape) return jsonResponse(403, errorBody(403, "403: Forbidden"));
-    if (error instanceof HTTPException) {
-      return jsonResponse(error.status, errorBody(error.status, error.message || `${error.status}`));
-    }
+    // GNS3 2.2's error bodies carry the status too; 3.x's only the message.
+    const answer = (status: number, message: string) => jsonResponse(status, v3 ? { message } : errorBody(status, message));
+    if (refusal) return answer(refusal.status, refusal.message);
+    if (error instanceof PathEscape) return answer(403, "403: Forbidden");
+    if (error instanceof HTTPException) return answer(error.status, error.message || `${error.status}`);
     // Reaching here is a bug; the log line carries what is needed to fix it.
     log.error("unhandled error", { error: String(error), stack: (error as Error).stack });
-    return jsonResponse(500, errorBody(500, "Internal server error"));
+    return answer(500, "Internal server error");
   });
   return app;
+}
+
+function isV3(path: string): boolean {
+  return path.startsWith("/v3/");
 }

@@ -29,6 +29,10 @@ export interface ControllerConfig {
   dataplaneToken?: string;
   /** HTTP Basic credentials every `/v2` request must carry (GNS3's server auth); none ⇒ open. */
   auth?: { user: string; password: string };
+  /** The secret `/v3`'s bearer tokens are signed with; none ⇒ no one can sign in to `/v3`. */
+  tokenSecret?: string;
+  /** How long a `/v3` bearer token is valid; GNS3's 24 h (1440) unless set. */
+  tokenLifetimeMinutes?: number;
   /** Origins of the pages a browser may let call the API (CORS); none given ⇒ GNS3's own list (`GNS3_WEB_UI_ORIGINS`). */
   corsOrigins?: readonly string[];
   /** Overrides of `DEFAULT_LIMITS`; a runtime that sets none gets the defaults. */

@@ -4,6 +4,7 @@ import { FILTER_CATALOGUE } from "@shared/filters/catalogue";
 import { NODE_TYPES } from "@shared/schemas/node";
 import { UUID_PATTERN } from "@shared/schemas/common";
 import { ENDPOINTS, type Endpoint } from "../openapi/endpoints";
+import { FUZZ_AUTH } from "./resolve";
 import { Ref, describePlan, type BodyMutation, type BodyPlan, type BodyTree, type ParamPlan, type RefKind, type RequestPlan } from "./plans";
 
 /**
@@ -29,6 +30,8 @@ const ENDPOINT_WEIGHTS: Record<string, number> = {
   // Succeeds only for the one node the prologue wrote a file for, under that file's name.
   "GET /v2/projects/:project_id/nodes/:node_id/files/:path{.+}": 2,
   "POST /v2/templates": 2,
+  // Succeeds only on the prologue's VM, with a size above its disk's.
+  "POST /v2/projects/:project_id/nodes/:node_id/resize_disk": 2,
 };
 
 const endpointKey = (endpoint: Endpoint) => `${endpoint.method.toUpperCase()} ${endpoint.path}`;
@@ -94,6 +97,7 @@ function validParam(name: string, endpointPath: string): fc.Arbitrary<ParamPlan>
     case "snapshot_id":
     case "template_id":
     case "compute_id":
+    case "user_id":
       return ref(name.replace("_id", "") as RefKind).map((r) => ({ ref: r }));
     case "path":
       // A node's files are its folder's: the startup.vpc of every VPCS node, and what the prologue posts.
@@ -420,6 +424,7 @@ export const requestPlan: fc.Arbitrary<RequestPlan> = fc.oneof(
 );
 
 const README = new TextEncoder().encode("fuzz\n");
+const LOGIN_FORM = new TextEncoder().encode(new URLSearchParams({ username: FUZZ_AUTH.user, password: FUZZ_AUTH.password }).toString());
 
 /**
  * A client's first steps, always valid: a project, a few nodes of kinds with several ports, a
@@ -427,8 +432,8 @@ const README = new TextEncoder().encode("fuzz\n");
  * something to act on.
  */
 const prologue: fc.Arbitrary<RequestPlan[]> = fc
-  .tuple(fc.array(fc.constantFrom("vpcs", "ethernet_switch", "ethernet_hub", "cloud", "qemu"), { minLength: 2, maxLength: 4 }), fc.nat(3), fc.uuid())
-  .map(([nodeTypes, port, fallback]) => [
+  .tuple(fc.array(fc.constantFrom("vpcs", "ethernet_switch", "ethernet_hub", "cloud", "qemu"), { minLength: 2, maxLength: 4 }), fc.nat(3), fc.uuid(), fc.nat(3).map((draw) => draw === 0))
+  .map(([nodeTypes, port, fallback, withUsers]) => [
     clean("POST /v2/projects", [], { name: "lab" }),
     ...nodeTypes.map((nodeType, index) => clean("POST /v2/projects/:project_id/nodes", [new Ref("project", 0, fallback)], { name: `N${index + 1}`, node_type: nodeType, compute_id: "local" })),
     clean("POST /v2/projects/:project_id/links", [new Ref("project", 0, fallback)], {
@@ -450,6 +455,15 @@ const prologue: fc.Arbitrary<RequestPlan[]> = fc
     clean("POST /v2/computes", [], { compute_id: "rack", protocol: "http", host: "192.0.2.1", port: 3080 }),
     // A template of the client's own, which unlike the built-ins can be changed, copied and deleted.
     clean("POST /v2/templates", [], { name: "lab-vm", template_type: "qemu", compute_id: "local" }),
+    // GNS3 3.x's sign-ins, and a user who unlike the superadmin can be deleted; in one session
+    // in four, as each costs a password hash (tens of milliseconds, by design).
+    ...(withUsers
+      ? [
+          clean("POST /v3/access/users/login", [], { kind: "bytes", bytes: LOGIN_FORM }),
+          clean("POST /v3/access/users/authenticate", [], { username: FUZZ_AUTH.user, password: FUZZ_AUTH.password }),
+          clean("POST /v3/access/users", [], { username: "student", password: "student-password", email: "student@example.com" }),
+        ]
+      : []),
   ]);
 
 /** A well-formed request for an endpoint of the table: its id parameters in order, then a file path. */

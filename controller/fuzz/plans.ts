@@ -16,6 +16,8 @@ export type RefKind =
   | "projectFile"
   | "image"
   | "snapshot"
+  /** A `/v3` user. */
+  | "user"
   /** A `.gns3` file the controller may load, as an absolute path on its disk. */
   | "topologyFile"
   | "fresh";

@@ -1,3 +1,4 @@
+import { tokenFor } from "../http/bearer-auth";
 import type { ControllerDeps } from "../deps";
 import { BUILTIN_TEMPLATES } from "../domain/templates";
 import { LOCAL_COMPUTE_ID } from "../domain/computes";
@@ -63,7 +64,8 @@ export async function resolve(plan: RequestPlan, deps: ControllerDeps, fetchExpo
     case "none":
       break;
   }
-  if (plan.authorised) headers.set("authorization", AUTHORIZATION);
+  // `/v3` signs in with a bearer token: the superadmin's, who is the Basic auth user (services/users.ts).
+  if (plan.authorised) headers.set("authorization", parts[0] === "v3" ? `Bearer ${await tokenFor(deps, FUZZ_AUTH.user)}` : AUTHORIZATION);
   for (const [name, value] of plan.headers) headers.set(name, value);
   // A GET or HEAD request cannot carry a body in fetch; GNS3 clients never send one there.
   if (plan.method === "GET" || plan.method === "HEAD") body = undefined;
@@ -172,6 +174,8 @@ class Candidates {
           ...BUILTIN_TEMPLATES.map((template) => template.template_id),
           ...(await this.keysUnder(keys.templatesPrefix())).map((key) => key.slice(keys.templatesPrefix().length)),
         ];
+      case "user":
+        return (await this.keysUnder(keys.usersPrefix())).map((key) => key.slice(keys.usersPrefix().length));
       case "compute":
         return [LOCAL_COMPUTE_ID, ...(await this.keysUnder("computes/")).map((key) => key.slice("computes/".length))];
       case "project":

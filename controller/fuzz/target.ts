@@ -134,7 +134,7 @@ export class FuzzTarget {
     let text = "";
     if (endless) await response.body?.cancel();
     else text = await withTimeout(response.text(), "the response body");
-    const problem = responseProblem(resolved.method, response, text, endless);
+    const problem = responseProblem(resolved.method, resolved.url, response, text, endless);
     if (problem) {
       this.trace.push(`${resolved.method} ${clip(resolved.url, 160)} ${bodySummary(resolved.body)} → ${response.status} ${clip(text, 300)}`);
       this.fail(problem);
@@ -147,8 +147,9 @@ export class FuzzTarget {
     const method = request.method === "HEAD" ? "GET" : request.method;
     const [matches] = this.app.router.match(method, this.app.getPath(request));
     const routes = matches.map(([[, route]]) => route).filter((route) => route.method !== "ALL");
-    const last = routes.at(-1);
-    return last && endpointKey(last.method, last.path);
+    // The first route registered answers (`/v3/access/users/me` before `/:user_id`).
+    const first = routes[0];
+    return first && endpointKey(first.method, first.path);
   }
 
   private async exportOf(projectId: string, compression: "zip" | "none"): Promise<Uint8Array> {
@@ -264,8 +265,12 @@ export class FuzzTarget {
   }
 }
 
-/** What is wrong with an answer, whatever the request: a 5xx, or an error that is not `{message, status}`. */
-function responseProblem(method: string, response: Response, text: string, endless: boolean): string | undefined {
+/**
+ * What is wrong with an answer, whatever the request: a 5xx, or an error that is not GNS3's:
+ * `{message, status}` on `/v2`, `{message}` on `/v3` (or FastAPI's `{detail}` for a route it
+ * does not have).
+ */
+function responseProblem(method: string, url: string, response: Response, text: string, endless: boolean): string | undefined {
   const status = response.status;
   if (status >= 500) return `answered ${status}`;
   // HEAD answers carry no body by definition; the status is all there is to check.
@@ -280,7 +285,12 @@ function responseProblem(method: string, response: Response, text: string, endle
       return `error ${status} has a body that does not parse as JSON`;
     }
     const fields = body !== null && typeof body === "object" ? Object.keys(body).sort() : [];
-    const { message, status: bodyStatus } = (body ?? {}) as { message?: unknown; status?: unknown };
+    const { message, status: bodyStatus, detail } = (body ?? {}) as { message?: unknown; status?: unknown; detail?: unknown };
+    if (url.startsWith("/v3/")) {
+      const unknownRoute = status === 404 && isDeepStrictEqual(fields, ["detail"]) && detail === "Not Found";
+      if (!unknownRoute && (!isDeepStrictEqual(fields, ["message"]) || typeof message !== "string")) return `error ${status} is not {message}`;
+      return undefined;
+    }
     if (!isDeepStrictEqual(fields, ["message", "status"]) || typeof message !== "string" || bodyStatus !== status) {
       return `error ${status} is not {message, status} with status ${status}`;
     }

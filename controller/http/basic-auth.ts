@@ -4,7 +4,7 @@ import type { ControllerConfig } from "../deps";
 import { errorBody } from "./responses";
 
 /**
- * GNS3-compatible HTTP Basic auth on every route. Exempt: the dataplane control channel and the
+ * GNS3-compatible HTTP Basic auth on every `/v2` route. Exempt: the dataplane control channel and the
  * daemons' image downloads (daemons present their own token) and node console WebSockets (GNS3 exempts paths ending in
  * `console/ws`). A refusal says nothing beyond 401, whatever was wrong.
  */
@@ -14,7 +14,8 @@ export function basicAuth(config: ControllerConfig): MiddlewareHandler {
   const expected = new TextEncoder().encode(`${credentials.user}:${credentials.password}`);
   return async (c, next) => {
     const path = c.req.path;
-    if (path === "/v2/dataplane/ws" || path.startsWith("/v2/dataplane/images/") || path.endsWith("console/ws")) return next();
+    // `/v3` signs its users in with bearer tokens (bearer-auth.ts).
+    if (path.startsWith("/v3/") || path === "/v2/dataplane/ws" || path.startsWith("/v2/dataplane/images/") || path.endsWith("console/ws")) return next();
     if (!matches(c.req.header("authorization"), expected)) {
       return new Response(JSON.stringify(errorBody(401, "401: Unauthorized")), {
         status: 401,

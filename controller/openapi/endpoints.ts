@@ -11,6 +11,7 @@ import { gns3VmEngine, gns3VmSettings, gns3VmSettingsUpdate } from "@shared/sche
 import { templateCreate, templateUpdate, templateWire } from "@shared/schemas/template";
 import { defaultSymbolsWire, symbolDimensionsWire, symbolWire } from "@shared/schemas/symbol";
 import { DASHBOARD_ASSETS } from "../dashboard/assets";
+import { credentials, ownUpdate, userCreate, userUpdate, userWireSchema } from "../domain/users";
 
 export interface Endpoint {
   method: "get" | "post" | "put" | "delete";
@@ -27,6 +28,21 @@ export interface Endpoint {
 }
 
 const P = "/v2/projects/:project_id";
+const U = "/v3/access/users";
+const token = z.object({ access_token: z.string(), token_type: z.literal("bearer") });
+
+/** GNS3 3.x's sign-in and users (bearer tokens, not Basic auth). */
+const USER_ENDPOINTS: Endpoint[] = [
+  { method: "post", path: `${U}/login`, summary: "Sign in with an OAuth2 password form: a bearer token (GNS3 3.x)", status: 200, rawBody: "application/x-www-form-urlencoded", response: token },
+  { method: "post", path: `${U}/authenticate`, summary: "Sign in with JSON credentials: a bearer token (GNS3 3.x)", status: 200, body: credentials, response: token },
+  { method: "get", path: `${U}/me`, summary: "The signed-in user", status: 200, response: userWireSchema },
+  { method: "put", path: `${U}/me`, summary: "Change the signed-in user's password, email or full name", status: 200, body: ownUpdate, response: userWireSchema },
+  { method: "get", path: U, summary: "Every user (privilege User.Audit)", status: 200, response: z.array(userWireSchema) },
+  { method: "post", path: U, summary: "Create a user (privilege User.Allocate)", status: 201, body: userCreate, response: userWireSchema },
+  { method: "get", path: `${U}/:user_id`, summary: "A user (privilege User.Audit)", status: 200, response: userWireSchema },
+  { method: "put", path: `${U}/:user_id`, summary: "Change a user (privilege User.Modify)", status: 200, body: userUpdate, response: userWireSchema },
+  { method: "delete", path: `${U}/:user_id`, summary: "Delete a user other than the superadmin (privilege User.Allocate)", status: 204 },
+];
 const stats = z.object({ drawings: z.int(), links: z.int(), nodes: z.int(), snapshots: z.int() });
 const filterDescriptor = z.object({
   description: z.string(),
@@ -160,6 +176,8 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "get", path: "/v2/notifications/ws", summary: "Controller events over WebSocket", status: 101 },
   { method: "get", path: `${P}/notifications`, summary: "Project events, streamed as JSON lines", status: 200, response: notification },
   { method: "get", path: `${P}/notifications/ws`, summary: "Project events over WebSocket", status: 101 },
+
+  ...USER_ENDPOINTS,
 
   { method: "get", path: "/v2/dataplane/ws", summary: "Control channel of dataplane daemons (WebSocket, protobuf frames of proto/dataplane.proto)", status: 101 },
   { method: "get", path: "/v2/dataplane/images/:filename{.+}", summary: "An image for a dataplane daemon that lacks it (x-dataplane-token header instead of Basic auth)", status: 200, rawResponse: "application/octet-stream" },

@@ -5,6 +5,7 @@ import { createLogger } from "@shared/logging/logger";
 import { GNS3_VERSION } from "../deps";
 import { InvalidOrigin, parseOrigin } from "../http/cors-origins";
 import { ACK_TIMEOUT_FLAG, InvalidAckTimeout, parseAckTimeout } from "./ack-timeout";
+import { InvalidTokenLifetime, parseTokenLifetime, TOKEN_LIFETIME_FLAG } from "./token-lifetime";
 import { ADMISSION_HOLD_MS, DEFAULT_CONCURRENT_REQUESTS, InvalidConcurrentRequests, parseConcurrentRequests } from "./admission";
 import { InvalidGns3Version, parseGns3Version } from "./gns3-version";
 import { InvalidLimitFlag, LIMIT_FLAGS, parseLimitFlags } from "./limit-flags";
@@ -30,6 +31,7 @@ const FLAGS = [
   { name: "allow-unauthenticated", type: "boolean", description: "serve beyond loopback without --user and --password" },
   ...LOCAL_DATAPLANE_FLAGS,
   ACK_TIMEOUT_FLAG,
+  TOKEN_LIFETIME_FLAG,
   { name: "access-log", type: "boolean", env: "CONTROLLER_ACCESS_LOG", description: "log each request as a JSON line (component controller.access)" },
   {
     name: "extended-filters",
@@ -128,13 +130,14 @@ function checked<T>(flag: string, parse: () => T): T {
   try {
     return parse();
   } catch (error) {
-    if (error instanceof InvalidOrigin || error instanceof InvalidGns3Version || error instanceof InvalidAckTimeout || error instanceof InvalidConcurrentRequests) cli.fail(`--${flag}: ${error.message}`);
+    if (error instanceof InvalidOrigin || error instanceof InvalidGns3Version || error instanceof InvalidAckTimeout || error instanceof InvalidTokenLifetime || error instanceof InvalidConcurrentRequests) cli.fail(`--${flag}: ${error.message}`);
     throw error;
   }
 }
 const corsOrigins = checked("cors-origin", () => values["cors-origin"].map(parseOrigin));
 const gns3Version = checked("gns3-version", () => parseGns3Version(values["gns3-version"]));
 const dataplaneAckTimeoutMs = checked("dataplane-ack-timeout", () => parseAckTimeout(values["dataplane-ack-timeout"]));
+const tokenLifetimeMinutes = checked("token-lifetime", () => parseTokenLifetime(values["token-lifetime"]));
 const concurrentRequests = checked("concurrent-requests", () => parseConcurrentRequests(values["concurrent-requests"]));
 const webUiDir = values["web-ui"];
 const webUiRefusal = webUiDir === undefined ? undefined : await webUiProblem(webUiDir);
@@ -168,6 +171,7 @@ const controller = await startNodeController({
   corsOrigins,
   gns3Version,
   dataplaneAckTimeoutMs,
+  tokenLifetimeMinutes,
   extendedFilters: values["extended-filters"],
   concurrentRequests,
   ...(webUiDir === undefined ? {} : { webUiDir }),

@@ -1,3 +1,4 @@
+import { tokenSecretIn } from "./token-secret";
 import { randomUUID } from "node:crypto";
 import { cpus, freemem, loadavg, networkInterfaces, totalmem } from "node:os";
 import { resolve } from "node:path";
@@ -47,6 +48,8 @@ export interface NodeControllerOptions {
   /** Shared secret of the dataplane daemons dialling `/v2/dataplane/ws` (flag --dataplane-token / DATAPLANE_TOKEN). */
   dataplaneToken?: string;
   auth?: { user: string; password: string };
+  /** How long a `/v3` bearer token is valid; 24 h unless set. */
+  tokenLifetimeMinutes?: number;
   /** Flags `--max-upload-size`, `--max-nodes`, …; the defaults for those not given. */
   limits?: Partial<ControllerLimits>;
   /** How long slow clients are given; the defaults for those not given. */
@@ -149,6 +152,8 @@ export async function startNodeController(options: NodeControllerOptions): Promi
       ...(options.dataplaneHelloTimeoutMs === undefined ? {} : { dataplaneHelloTimeoutMs: options.dataplaneHelloTimeoutMs }),
       ...(options.dataplaneSilenceTimeoutMs === undefined ? {} : { dataplaneSilenceTimeoutMs: options.dataplaneSilenceTimeoutMs }),
       ...(options.auth ? { auth: options.auth } : {}),
+      tokenSecret: tokenSecretIn(dataDir),
+      ...(options.tokenLifetimeMinutes === undefined ? {} : { tokenLifetimeMinutes: options.tokenLifetimeMinutes }),
       corsOrigins: allowedOrigins(options.corsOrigins ?? [], port),
       ...(options.limits ? { limits: options.limits } : {}),
       ...(options.extendedFilters ? { extendedFilters: true } : {}),

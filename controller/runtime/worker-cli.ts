@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { readFlags, type CommandLine, type FlagDefinition } from "@shared/cli/flags";
 import { createLogger } from "@shared/logging/logger";
 import { ACK_TIMEOUT_FLAG, InvalidAckTimeout, parseAckTimeout } from "./ack-timeout";
+import { InvalidTokenLifetime, parseTokenLifetime, TOKEN_LIFETIME_FLAG } from "./token-lifetime";
 import { LOCAL_DATAPLANE_FLAGS, startLocalDataplane, type LocalDataplane } from "./local-dataplane";
 import { startLocalWorker } from "./worker-local";
 import { checkListenable } from "./listen-failure";
@@ -24,6 +25,7 @@ const FLAGS = [
   { name: "password", type: "string", value: "PASSWORD", env: "CONTROLLER_PASSWORD", description: "HTTP Basic auth password, given with --user (the Worker's CONTROLLER_PASSWORD)" },
   ...LOCAL_DATAPLANE_FLAGS,
   ACK_TIMEOUT_FLAG,
+  TOKEN_LIFETIME_FLAG,
 ] as const satisfies readonly FlagDefinition[];
 
 // Typed so the compiler knows `cli.fail` never returns.
@@ -45,6 +47,13 @@ try {
   cli.fail(`--dataplane-ack-timeout: ${error.message}`);
 }
 
+try {
+  parseTokenLifetime(values["token-lifetime"]);
+} catch (error) {
+  if (!(error instanceof InvalidTokenLifetime)) throw error;
+  cli.fail(`--token-lifetime: ${error.message}`);
+}
+
 if ((values.user === undefined) !== (values.password === undefined)) {
   cli.fail("--user and --password (CONTROLLER_USER, CONTROLLER_PASSWORD) go together: give both or neither");
 }
@@ -59,6 +68,7 @@ const worker = await startLocalWorker({
   dataplaneToken,
   vars: {
     DATAPLANE_ACK_TIMEOUT: values["dataplane-ack-timeout"],
+    TOKEN_LIFETIME_MINUTES: values["token-lifetime"],
     ...(values["no-local-dataplane"] ? {} : { CONTROLLER_LOCAL_DATAPLANE: "true" }),
     // The Worker has no process environment: what npm start reads from it is passed on as vars
     // (the log level, and the timings only tests shorten).

@@ -1,3 +1,4 @@
+import { tokenSecretIn } from "./token-secret";
 import { networkInterfaces } from "node:os";
 import { dirname, join } from "node:path";
 import { Miniflare } from "miniflare";
@@ -64,6 +65,8 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Run
       ...(options.autoCloseDelayMs === undefined ? {} : { CONTROLLER_AUTO_CLOSE_MS: String(options.autoCloseDelayMs) }),
       ...(options.idlePcBootMs === undefined ? {} : { CONTROLLER_IDLEPC_BOOT_MS: String(options.idlePcBootMs) }),
       ...(options.dataplaneToken === undefined ? {} : { DATAPLANE_TOKEN: options.dataplaneToken }),
+      // A local run keeps its token secret in its data dir, as `npm start` does.
+      TOKEN_SECRET: tokenSecretIn(options.dataDir),
       ...options.vars,
     },
     durableObjectsPersist: join(options.dataDir, "durable-objects"),

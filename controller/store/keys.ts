@@ -26,6 +26,14 @@ export const keys = {
   computeProject: (projectId: string) => `compute-projects/${projectId}`,
   computeProjectsPrefix: () => "compute-projects/",
   setting: (name: string) => `settings/${name}`,
+  /** A `/v3` user (see access/users.ts), by id. */
+  user: (userId: string) => `access/users/${userId}`,
+  usersPrefix: () => "access/users/",
+  /** A user name's claim: holds the user id, so two users never share a name (or an email). */
+  userName: (username: string) => `access/user-names/${username}`,
+  userEmail: (email: string) => `access/user-emails/${email}`,
+  /** The superadmin's user id, once it is made. */
+  superadmin: () => "access/superadmin",
   /** A template a client created (built-ins are not stored). */
   template: (templateId: string) => `templates/${templateId}`,
   templatesPrefix: () => "templates/",

@@ -1,8 +1,8 @@
 /**
  * How the Workers runtime spreads the key space over Durable Objects: each project's records
  * in that project's object, everything shared between projects (project names and the project
- * index, console ports, computes, dataplane hosts and tunnel ports, settings) in one directory
- * object. Pure, so both the router and the store agree on it and tests can check it in Node.
+ * index, console ports, computes, dataplane hosts and tunnel ports, settings, `/v3`'s users) in
+ * one directory object. Pure, so both the router and the store agree on it and tests can check it in Node.
  */
 export type ShardName = "directory" | `project:${string}`;
 

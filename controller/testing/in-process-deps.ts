@@ -19,6 +19,7 @@ export function inProcessDeps(dataDir: string): ControllerDeps {
       consoleHost: "127.0.0.1",
       projectsDir: join(dataDir, "projects"),
       notificationPingIntervalMs: TEST_NOTIFICATION_PING_MS,
+      tokenSecret: crypto.randomUUID(),
     },
     store: new MemoryKeyValueStore(),
     events: new LocalEventBus(),

@@ -8,6 +8,7 @@ import type { KeyValueStore } from "../../store/kv";
 import { projectOfShard, type ShardName } from "../../store/shards";
 import { InvalidAckTimeout, parseAckTimeout } from "../ack-timeout";
 import { InvalidGns3Version, parseGns3Version } from "../gns3-version";
+import { InvalidTokenLifetime, parseTokenLifetime } from "../token-lifetime";
 import { limitsFromEnvironment } from "../limit-flags";
 import { upgradeWorkerWebSocket } from "../worker-websocket";
 import { dialWorkerTcp } from "./worker-tcp";
@@ -32,6 +33,10 @@ export interface Env {
   /** HTTP Basic credentials (a secret in production): both set ⇒ every `/v2` request needs them. */
   CONTROLLER_USER?: string;
   CONTROLLER_PASSWORD?: string;
+  /** The secret `/v3`'s bearer tokens are signed with (a secret of the Worker); unset ⇒ no one can sign in to `/v3`. */
+  TOKEN_SECRET?: string;
+  /** Minutes a `/v3` bearer token is valid; 1440 (24 h) unless set. */
+  TOKEN_LIFETIME_MINUTES?: string;
   /** "true" to serve a deployed controller without credentials, in so many words. */
   CONTROLLER_ALLOW_UNAUTHENTICATED?: string;
   /** The shared secret daemons present in their Hello (a secret); unset ⇒ every daemon is refused. */
@@ -108,6 +113,8 @@ export function workerConfig(env: Env): ControllerConfig {
     dataplaneToken: env.DATAPLANE_TOKEN || undefined,
     ...(env.DATAPLANE_ACK_TIMEOUT === undefined ? {} : { dataplaneAckTimeoutMs: checkedVar("DATAPLANE_ACK_TIMEOUT", () => parseAckTimeout(env.DATAPLANE_ACK_TIMEOUT!)) }),
     auth: env.CONTROLLER_USER && env.CONTROLLER_PASSWORD ? { user: env.CONTROLLER_USER, password: env.CONTROLLER_PASSWORD } : undefined,
+    tokenSecret: env.TOKEN_SECRET || undefined,
+    ...(env.TOKEN_LIFETIME_MINUTES === undefined ? {} : { tokenLifetimeMinutes: checkedVar("TOKEN_LIFETIME_MINUTES", () => parseTokenLifetime(env.TOKEN_LIFETIME_MINUTES!)) }),
     limits: limitsFromEnvironment(env as unknown as Record<string, unknown>),
     extendedFilters: env.CONTROLLER_EXTENDED_FILTERS === "true" || env.CONTROLLER_EXTENDED_FILTERS === "1",
   };
@@ -117,7 +124,7 @@ function checkedVar<T>(name: string, parse: () => T): T {
   try {
     return parse();
   } catch (error) {
-    if (error instanceof InvalidOrigin || error instanceof InvalidGns3Version || error instanceof InvalidAckTimeout) throw new InvalidWorkerVar(`${name}: ${error.message}`);
+    if (error instanceof InvalidOrigin || error instanceof InvalidGns3Version || error instanceof InvalidAckTimeout || error instanceof InvalidTokenLifetime) throw new InvalidWorkerVar(`${name}: ${error.message}`);
     throw error;
   }
 }
