@@ -53,14 +53,11 @@ export async function updateUser(deps: ControllerDeps, userId: string, update: U
   return withConflictRetry(async () => {
     const user = await getUser(deps, userId);
     const next = updatedUser(user, update, passwordHash, gns3Timestamp(Date.now()));
-    const before = nameClaims(user);
-    const after = nameClaims(next);
-    const released = before.writes.filter((claim) => !after.writes.some((kept) => kept.key === claim.key)).map((claim): KvWrite => ({ key: claim.key, delete: true }));
-    const taken = after.writes.filter((claim) => !before.writes.some((held) => held.key === claim.key));
+    const claims = claimChanges(user, next);
     try {
       await applyChange(deps, {
-        writes: [{ key: keys.user(userId), value: next }, ...released, ...taken],
-        guards: [{ key: keys.user(userId), revision: user.revision }, ...taken.map((claim): KvGuard => ({ key: claim.key, absent: true }))],
+        writes: [{ key: keys.user(userId), value: next }, ...claims.writes],
+        guards: [{ key: keys.user(userId), revision: user.revision }, ...claims.guards],
         events: [],
       });
     } catch (error) {
@@ -140,12 +137,8 @@ async function settleSuperadmin(deps: ControllerDeps): Promise<void> {
       return;
     }
     const renamed: UserRecord = { ...current, username: wanted.user, password: hash, updated_at: now, revision: current.revision + 1 };
-    const before = keys.userName(current.username);
-    const after = keys.userName(wanted.user);
-    await deps.store.commit(
-      [{ key: keys.user(current.user_id), value: renamed }, ...(before === after ? [] : [{ key: before, delete: true as const }, { key: after, value: current.user_id }])],
-      [{ key: keys.user(current.user_id), revision: current.revision }, ...(before === after ? [] : [{ key: after, absent: true as const }])],
-    );
+    const claims = claimChanges(current, renamed);
+    await deps.store.commit([{ key: keys.user(current.user_id), value: renamed }, ...claims.writes], [{ key: keys.user(current.user_id), revision: current.revision }, ...claims.guards]);
   });
 }
 
@@ -153,6 +146,15 @@ async function settleSuperadmin(deps: ControllerDeps): Promise<void> {
 function nameClaims(user: UserRecord): { writes: Array<{ key: string; value: string }>; guards: KvGuard[] } {
   const writes = [{ key: keys.userName(user.username), value: user.user_id }, ...(user.email ? [{ key: keys.userEmail(user.email), value: user.user_id }] : [])];
   return { writes, guards: writes.map((write): KvGuard => ({ key: write.key, absent: true })) };
+}
+
+/** The claims a change of user gives up and takes, the ones it takes guarded as free. */
+function claimChanges(before: UserRecord, after: UserRecord): { writes: KvWrite[]; guards: KvGuard[] } {
+  const held = nameClaims(before).writes;
+  const wanted = nameClaims(after).writes;
+  const released = held.filter((claim) => !wanted.some((kept) => kept.key === claim.key)).map((claim): KvWrite => ({ key: claim.key, delete: true }));
+  const taken = wanted.filter((claim) => !held.some((kept) => kept.key === claim.key));
+  return { writes: [...released, ...taken], guards: taken.map((claim): KvGuard => ({ key: claim.key, absent: true })) };
 }
 
 function takenName(key: string, user: UserRecord) {
